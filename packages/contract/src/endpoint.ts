@@ -1,0 +1,44 @@
+import type * as z from 'zod/mini';
+
+/** HTTP methods the trade API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of the trade API: where it lives, who may make it, and the schemas of what goes in
+ * and what comes back. Server and client both read these, so the wire format has one source.
+ */
+export interface Endpoint<
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+  Headers extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+> {
+  readonly method: HttpMethod;
+  /** Path relative to the API origin, e.g. `/api/account/login`; `{tradeBase}` is `/api/trade`. */
+  readonly path: string;
+  /** `bearer`: the call needs `Authorization: Bearer <access token>`. */
+  readonly auth: 'none' | 'bearer';
+  /** Request body (for GET: an empty object schema). */
+  readonly body: Body;
+  /** Parsed answer on success. */
+  readonly response: Response;
+  /** Extra request headers the call requires (e.g. `refresh`, `Token`, `identifier`), lower-case keys. */
+  readonly headers?: Headers;
+  /** Query-string parameters, if any. */
+  readonly query?: Query;
+}
+
+/** Declares an endpoint, keeping its literal schema types. */
+export function defineEndpoint<
+  Body extends z.ZodMiniType,
+  Response extends z.ZodMiniType,
+  Headers extends z.ZodMiniType | undefined = undefined,
+  Query extends z.ZodMiniType | undefined = undefined,
+>(endpoint: Endpoint<Body, Response, Headers, Query>): Endpoint<Body, Response, Headers, Query> {
+  return endpoint;
+}
+
+/** The request body type of an endpoint. */
+export type EndpointBody<E extends Endpoint> = z.infer<E['body']>;
+/** The parsed response type of an endpoint. */
+export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;

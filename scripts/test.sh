@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Every check of the project. Installs what it needs on a fresh machine first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "setup"
+bash scripts/setup.sh
+
+step "format"
+npx prettier --check . --log-level warn
+
+step "lint"
+npx oxlint --deny-warnings
+
+step "typecheck"
+npm run typecheck --silent
+
+step "unit and integration tests"
+npx vitest run
