@@ -19,3 +19,9 @@ npm run typecheck --silent
 
 step "unit and integration tests"
 npx vitest run
+
+step "build"
+npm run build --silent
+
+step "start check (the built server on every edition host)"
+node scripts/check-start.mjs

@@ -1,0 +1,121 @@
+import type { EditionConfigInput } from '../edition-config-schema.ts';
+import { legacyRedirects } from './legacy-redirects.ts';
+import { germanRoutes } from './shared-routes.ts';
+
+const buyShopLink = 'https://shop.tradein.de';
+
+const routes = {
+  ...germanRoutes,
+  b2bLandingpage: '/b2b/landingpage',
+  b2bAnkaufsportal: '/b2b/ankaufsportal',
+} as const;
+
+/** Germany: the only edition with the B2B partner widget and the agan sister shop. */
+export const deEdition = {
+  code: 'de',
+  application: 'tradein-de',
+  icuLocale: 'de-DE',
+  language: 'de',
+  timeZone: 'Europe/Berlin',
+  domain: 'www.tradein.de',
+  buyShopLink,
+  sellShopUrl: 'https://www.tradein.de',
+  landingPages: { consumer: 'TI_DE_CONSUMER', b2b: 'TI_DE_B2B', agan: 'AGAN_DE' },
+  selectedPaymentType: 13,
+  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
+  contact: {
+    fromAddress: 'noreply@tradein.de',
+    fromName: 'tradein Deutschland',
+    toAddress: 'service@tradein.de',
+    b2bpartner: {
+      fromAddress: 'noreply@tradein.de',
+      fromName: 'tradein Business',
+      toAddress: 'b2b@tradein.de',
+    },
+  },
+  popTitleException: { iphone: 'Apple iPhone verkaufen', ipad: 'Apple iPad verkaufen' },
+  dynamicYield: { enabled: true, siteId: '8769431' },
+  ekomi: {
+    showReviewSeal: true,
+    showReviewSlider: true,
+    sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-de.js',
+    sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-de.js',
+  },
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
+    ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
+    contactSubjects: [
+      { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
+      { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
+      { key: 'shippingLabel', label: 'Versandetikett und Versand' },
+      { key: 'tradeStatus', label: 'Status meines Ankaufs' },
+      { key: 'payout', label: 'Auszahlung' },
+      { key: 'clarification', label: 'Rückfrage zu meinem Gerät' },
+      { key: 'returnDevice', label: 'Rücksendung meines Geräts' },
+      { key: 'account', label: 'Kundenkonto' },
+      { key: 'dataErasure', label: 'Datenlöschung' },
+      { key: 'other', label: 'Sonstiges' },
+    ],
+  },
+  hasNewsletter: true,
+  hasHomeBanner: true,
+  hasSocialMediaButtons: true,
+  socialMediaButtons: [
+    { network: 'facebook', url: 'https://www.facebook.com/tradein.de' },
+    { network: 'instagram', url: 'https://www.instagram.com/tradein.de' },
+    { network: 'youtube', url: 'https://www.youtube.com/@tradein_de' },
+    { network: 'linkedin', url: 'https://www.linkedin.com/company/tradein-de' },
+  ],
+  hasConditionsVideo: true,
+  hasB2B: true,
+  hosts: [
+    { host: 'www.tradein.de', shopMode: 'default', environment: 'production' },
+    { host: 'tradein.de', shopMode: 'default', environment: 'production' },
+    { host: 'b2b.tradein.de', shopMode: 'b2bWidget', environment: 'production' },
+    { host: 'www.agan.de', shopMode: 'agan', environment: 'production' },
+    { host: 'agan.de', shopMode: 'agan', environment: 'production' },
+    { host: 'widget.agan.de', shopMode: 'aganwidget', environment: 'production' },
+    { host: 'test.tradein.de', shopMode: 'default', environment: 'test' },
+    { host: 'test.b2b.tradein.de', shopMode: 'b2bWidget', environment: 'test' },
+    { host: 'test.agan.de', shopMode: 'agan', environment: 'test' },
+    { host: 'test.widget.agan.de', shopMode: 'aganwidget', environment: 'test' },
+    { host: 'stage.tradein.de', shopMode: 'default', environment: 'stage' },
+    { host: 'stage.b2b.tradein.de', shopMode: 'b2bWidget', environment: 'stage' },
+    { host: 'stage.agan.de', shopMode: 'agan', environment: 'stage' },
+    { host: 'stage.widget.agan.de', shopMode: 'aganwidget', environment: 'stage' },
+    { host: 'localhost', shopMode: 'default', environment: 'local' },
+    { host: '127.0.0.1', shopMode: 'default', environment: 'local' },
+    { host: 'de.localhost', shopMode: 'default', environment: 'local' },
+    { host: 'b2b.localhost', shopMode: 'b2bWidget', environment: 'local' },
+    { host: 'agan.localhost', shopMode: 'agan', environment: 'local' },
+    { host: 'aganwidget.localhost', shopMode: 'aganwidget', environment: 'local' },
+  ],
+  redirects: [
+    // Old unsubscribe links in sent newsletters carry the hexadecimal hash of the address.
+    {
+      from: '/browser/newsletter/unsubscribe/hash/{hash:hex}',
+      to: '/newsletter/unsubscribe/{hash}',
+      status: 301,
+    },
+    ...legacyRedirects({
+      languagePrefix: '/de',
+      contact: routes.contact,
+      checkout: routes.checkout,
+    }),
+    { from: '/browser/b2b', to: routes.b2bAnkaufsportal, status: 301 },
+    { from: '/kaufen', to: buyShopLink, status: 302 },
+  ],
+  zipFormatRegExp: '^[0-9]{5}$',
+  dateFormat: 'dd.MM.yy',
+  routes,
+  search: {
+    manufacturerAggregationIndex: 'manufacturer_aggregation_de',
+    devicesIndex: 'devices_de',
+  },
+  footerShippingLogo: {
+    carrier: 'DHL',
+    imagePath: '/images/shipping/dhl.svg',
+    alt: 'Kostenloser Versand mit DHL',
+  },
+} satisfies EditionConfigInput;

@@ -1,0 +1,21 @@
+import * as z from 'zod/mini';
+
+const environmentSchema = z.object({
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535)), 8080),
+  HOST: z._default(z.string().check(z.minLength(1)), 'localhost'),
+});
+
+/** Server settings read once from the process environment. */
+export type ServerEnvironment = z.infer<typeof environmentSchema>;
+
+/** Parses the environment, failing with a readable list of what is wrong. */
+export function readEnvironment(source: Record<string, string | undefined>): ServerEnvironment {
+  const result = environmentSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`invalid server environment:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}

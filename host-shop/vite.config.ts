@@ -1,0 +1,21 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+  ],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: {
+    // Workspace packages ship TypeScript sources: bundle them; npm dependencies stay external.
+    noExternal: [/^@tradein\//],
+  },
+  build: { target: 'node20', sourcemap: true },
+  test: {
+    name: 'host-shop',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+});
