@@ -26,6 +26,11 @@ export interface Endpoint<
   readonly headers?: Headers;
   /** Query-string parameters, if any. */
   readonly query?: Query;
+  /**
+   * Which origin serves the call: `api` (the trade API, the default) or `affiliate` (the
+   * affiliate service that issues tracking client ids, §7 `{affiliate}/api/client-id`).
+   */
+  readonly origin?: 'api' | 'affiliate';
 }
 
 /** Declares an endpoint, keeping its literal schema types. */
