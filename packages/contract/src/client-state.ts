@@ -1,0 +1,105 @@
+import { shopModeSchema } from '@tradein/editions';
+import * as z from 'zod/mini';
+import { categorySchema } from './catalogue.ts';
+import { customerSchema } from './customer.ts';
+import {
+  customerIdSchema,
+  customerNumberSchema,
+  emailSchema,
+  epochMillisecondsSchema,
+  idSchema,
+  languageSchema,
+  offerIdSchema,
+  voucherCodeSchema,
+} from './primitives.ts';
+
+/*
+ * The states of §3 that the client keeps in browser storage. Storage is outside our control
+ * (other tabs, old versions, hand edits), so whatever is read back is parsed with these schemas
+ * and dropped when it does not fit.
+ */
+
+/**
+ * One cart line. `price` is in cents and may carry sub-cent fractions (offer factors multiply
+ * prices); the line amount price × quantity is truncated to whole cents when totalled (§3).
+ */
+export const cartLineSchema = z.object({
+  deviceId: idSchema,
+  offerId: offerIdSchema,
+  name: z.string().check(z.minLength(1, 'Name must not be empty'), z.maxLength(200)),
+  // zod 4 numbers are finite: Infinity and NaN are rejected without a further check.
+  price: z.number().check(z.nonnegative('Price must not be negative')),
+  quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** The checkout state of §3. `transactionId` is 0 when there is none. */
+export const checkoutStateSchema = z.object({
+  cart: z.array(cartLineSchema),
+  cartExpiry: epochMillisecondsSchema,
+  offerIds: z.array(offerIdSchema),
+  transactionId: z.int().check(z.nonnegative('Transaction id must not be negative')),
+  voucher: z.nullable(voucherCodeSchema),
+  B2BMode: z.boolean(),
+  priceCalculateDone: z.boolean(),
+  paymentType: z.int().check(z.nonnegative('Payment type must not be negative')),
+  isPayPalTransaction: z.boolean(),
+});
+export type CheckoutState = z.infer<typeof checkoutStateSchema>;
+
+/**
+ * The account state of §3. There is deliberately no password: the shop never stores one.
+ * `remember` keeps the refresh token across browser sessions instead; an old stored state that
+ * still has a password loses it when parsed, because unknown keys are dropped.
+ * `tokenExpiry` is epoch milliseconds, 0 when logged out.
+ */
+export const accountStateSchema = z
+  .object({
+    isLoggedIn: z.boolean(),
+    email: z.nullable(emailSchema),
+    accessToken: z.nullable(z.string().check(z.minLength(1))),
+    refreshToken: z.nullable(z.string().check(z.minLength(1))),
+    customerId: z.nullable(customerIdSchema),
+    customerNumber: z.nullable(customerNumberSchema),
+    customerData: z.nullable(customerSchema),
+    tokenExpiry: epochMillisecondsSchema,
+    remember: z.boolean(),
+  })
+  .check(
+    z.refine(
+      (state) => !state.isLoggedIn || (state.accessToken !== null && state.refreshToken !== null),
+      {
+        error: 'A logged-in state needs both tokens',
+        path: ['accessToken'],
+      },
+    ),
+  );
+export type AccountState = z.infer<typeof accountStateSchema>;
+
+/**
+ * The home state of §3. `tradeInAuth` is the basic authorization the search call adds in the
+ * development environment (§7); `null` everywhere else.
+ */
+export const homeStateSchema = z.object({
+  tradeInAuth: z.nullable(z.string().check(z.maxLength(1024))),
+  lang: languageSchema,
+  shopMode: shopModeSchema,
+});
+export type HomeState = z.infer<typeof homeStateSchema>;
+
+/** The category state of §3: categories keyed by their lower-case name. */
+export const categoryStateSchema = z.record(z.string(), categorySchema).check(
+  z.superRefine((categories, context) => {
+    for (const [key, category] of Object.entries(categories)) {
+      if (key !== category.name.toLowerCase()) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `Key "${key}" must be the lower-case category name "${category.name.toLowerCase()}"`,
+          input: key,
+        });
+      }
+    }
+  }),
+);
+export type CategoryState = z.infer<typeof categoryStateSchema>;

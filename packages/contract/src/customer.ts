@@ -1,0 +1,348 @@
+import { editionCodeSchema, isValidPostalCode } from '@tradein/editions';
+import {
+  electronicFormatIBAN,
+  isSEPACountry,
+  isValidBIC,
+  validateIBAN,
+  ValidationErrorsIBAN,
+} from 'ibantools';
+import * as z from 'zod/mini';
+import {
+  centsSchema,
+  customerIdSchema,
+  customerNumberSchema,
+  emailSchema,
+  idSchema,
+  isoDateTimeSchema,
+  localeSchema,
+  offerIdSchema,
+  personNameSchema,
+} from './primitives.ts';
+
+/** Collections of the customer API whose records can be referenced by IRI. */
+export type CustomerCollection =
+  | 'addresses'
+  | 'bank_accounts'
+  | 'customer_payment_accounts'
+  | 'customers'
+  | 'paypal_accounts'
+  | 'people'
+  | 'phone_contacts';
+
+/** The IRI of a customer-API record, e.g. `/api/customers/addresses/12`. */
+export function customerResourceIri(collection: CustomerCollection, id: number | string): string {
+  return `/api/customers/${collection}/${id}`;
+}
+
+/** Validates the IRI of a record in one collection. */
+function iriSchema(collection: CustomerCollection) {
+  return z
+    .string()
+    .check(
+      z.regex(
+        new RegExp(`^/api/customers/${collection}/[A-Za-z0-9-]{1,64}$`),
+        `Expected an IRI like /api/customers/${collection}/{id}`,
+      ),
+    );
+}
+
+/** A reference to a record: its IRI or its numeric id. */
+function referenceSchema(collection: CustomerCollection) {
+  return z.union([iriSchema(collection), idSchema]);
+}
+
+/** Short free text of an address line: 1–100 characters, not blank. */
+const addressLineSchema = z.string().check(
+  z.maxLength(100, 'Must be at most 100 characters'),
+  z.refine((line) => line.trim().length > 0, 'Must not be empty'),
+);
+
+/** How a person is addressed in letters. */
+export const salutationSchema = z.enum(['mr', 'ms', 'diverse']);
+export type Salutation = z.infer<typeof salutationSchema>;
+
+/** Fields of a postal address except its id; `country` is the edition the address lies in. */
+const addressFields = {
+  salutation: salutationSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  company: z.optional(z.string().check(z.maxLength(100, 'Company must be at most 100 characters'))),
+  street: addressLineSchema,
+  houseNumber: z
+    .string()
+    .check(
+      z.regex(
+        /^[0-9A-Za-z][0-9A-Za-z /.-]{0,19}$/,
+        'House number must be 1–20 characters starting with a letter or digit',
+      ),
+    ),
+  addressAddition: z.optional(
+    z.string().check(z.maxLength(100, 'Address addition must be at most 100 characters')),
+  ),
+  zip: z.string().check(z.maxLength(10, 'Postal code must be at most 10 characters')),
+  city: addressLineSchema,
+  country: editionCodeSchema,
+};
+
+/** Postal codes follow the rule of the address's country (§5). */
+const postalCodeMatchesCountry = z.superRefine(
+  (address: { zip: string; country: string }, context) => {
+    const country = editionCodeSchema.safeParse(address.country);
+    if (country.success && !isValidPostalCode(country.data, address.zip)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['zip'],
+        message: `Postal code "${address.zip}" is not valid in ${address.country}`,
+        input: address.zip,
+      });
+    }
+  },
+);
+
+/** A stored postal address of the customer. */
+export const addressSchema = z
+  .object({ id: idSchema, ...addressFields })
+  .check(postalCodeMatchesCountry);
+export type Address = z.infer<typeof addressSchema>;
+
+/** A postal address as a form submits it (no id yet): registration, checkout, people. */
+export const addressInputSchema = z.object(addressFields).check(postalCodeMatchesCountry);
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+/** Body of `PATCH /api/customers/addresses`: with `id` updates that address, without adds one. */
+export const addressPatchSchema = z
+  .object({ id: z.optional(idSchema), ...addressFields })
+  .check(postalCodeMatchesCountry);
+export type AddressPatch = z.infer<typeof addressPatchSchema>;
+
+/**
+ * Brings a typed IBAN into the electronic form the API carries: upper case, no spaces.
+ * Returns the input unchanged when it cannot be read as an IBAN, so validation still names it.
+ */
+export function normalizeIban(iban: string): string {
+  return electronicFormatIBAN(iban) ?? iban;
+}
+
+/** An IBAN in electronic form with a SEPA country and correct check digits (payout is SEPA). */
+export const ibanSchema = z.string().check(
+  z.superRefine((iban, context) => {
+    const report = (message: string) => context.addIssue({ code: 'custom', message, input: iban });
+    if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) {
+      report(
+        'IBAN must be upper-case letters and digits without spaces, starting with a country code',
+      );
+      return;
+    }
+    if (!isSEPACountry(iban.slice(0, 2))) {
+      report(`IBAN country ${iban.slice(0, 2)} is not in the SEPA area`);
+      return;
+    }
+    const result = validateIBAN(iban);
+    if (result.valid) return;
+    // A wrong length also fails the checksum, so shape errors are named first.
+    const errors = new Set(result.errorCodes);
+    if (
+      errors.has(ValidationErrorsIBAN.WrongBBANLength) ||
+      errors.has(ValidationErrorsIBAN.WrongBBANFormat)
+    ) {
+      report(`IBAN does not have the length and format of ${iban.slice(0, 2)}`);
+    } else if (errors.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
+      report('IBAN account number check digits are wrong');
+    } else {
+      report('IBAN check digits are wrong');
+    }
+  }),
+);
+
+/** A BIC (SWIFT code) of 8 or 11 characters. */
+export const bicSchema = z.string().check(
+  z.regex(
+    /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
+    'BIC must be 8 or 11 upper-case letters and digits',
+  ),
+  z.refine((bic) => isValidBIC(bic), 'BIC does not name a known country'),
+);
+
+/** Fields of a bank account except its id. */
+const bankAccountFields = {
+  accountHolder: personNameSchema,
+  iban: ibanSchema,
+  bic: z.optional(bicSchema),
+};
+
+/** A stored bank account for SEPA payouts. */
+export const bankAccountSchema = z.object({ id: idSchema, ...bankAccountFields });
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** A bank account as a form submits it (no id yet). */
+export const bankAccountInputSchema = z.object(bankAccountFields);
+export type BankAccountInput = z.infer<typeof bankAccountInputSchema>;
+
+/** Body of `PATCH /api/customers/bank_accounts`: with `id` updates that account, without adds one. */
+export const bankAccountPatchSchema = z.object({ id: z.optional(idSchema), ...bankAccountFields });
+export type BankAccountPatch = z.infer<typeof bankAccountPatchSchema>;
+
+/** A stored PayPal account (payment type 2). */
+export const paypalAccountSchema = z.object({ id: idSchema, email: emailSchema });
+export type PaypalAccount = z.infer<typeof paypalAccountSchema>;
+
+/** A PayPal account as a form submits it (no id yet). */
+export const paypalAccountInputSchema = z.object({ email: emailSchema });
+export type PaypalAccountInput = z.infer<typeof paypalAccountInputSchema>;
+
+/** Body of `PATCH /api/customers/paypal_accounts`: with `id` updates that account, without adds one. */
+export const paypalAccountPatchSchema = z.object({ id: z.optional(idSchema), email: emailSchema });
+export type PaypalAccountPatch = z.infer<typeof paypalAccountPatchSchema>;
+
+/** Exactly one of the two payout accounts is named. */
+const exactlyOnePayoutAccount = z.refine<{ paypalAccount: unknown; bankAccount: unknown }>(
+  (account) => (account.paypalAccount === null) !== (account.bankAccount === null),
+  { error: 'Name exactly one of paypalAccount or bankAccount', path: ['bankAccount'] },
+);
+
+/** Fields of a customer payment account except its id (§7). */
+const customerPaymentAccountFields = {
+  paypalAccount: z.nullable(referenceSchema('paypal_accounts')),
+  bankAccount: z.nullable(referenceSchema('bank_accounts')),
+  paymentType: z.literal('INVOICE'),
+  isPrimary: z.boolean(),
+  customer: referenceSchema('customers'),
+};
+
+/** Body of `POST /api/customers/customer_payment_accounts` (§7): links one payout account. */
+export const customerPaymentAccountInputSchema = z
+  .object(customerPaymentAccountFields)
+  .check(exactlyOnePayoutAccount);
+export type CustomerPaymentAccountInput = z.infer<typeof customerPaymentAccountInputSchema>;
+
+/** A stored customer payment account. */
+export const customerPaymentAccountSchema = z
+  .object({ id: idSchema, ...customerPaymentAccountFields })
+  .check(exactlyOnePayoutAccount);
+export type CustomerPaymentAccount = z.infer<typeof customerPaymentAccountSchema>;
+
+/**
+ * A phone number in international form: `+`, country code and number, 7–15 digits in all
+ * (E.164), with single spaces or hyphens allowed between digits as people type them.
+ */
+export const phoneNumberSchema = z
+  .string()
+  .check(
+    z.regex(
+      /^\+[1-9](?:[ -]?[0-9]){6,14}$/,
+      'Phone number must be international, like +49 170 1234567',
+    ),
+  );
+
+/** What kind of line a phone number is. */
+export const phoneTypeSchema = z.enum(['mobile', 'landline']);
+export type PhoneType = z.infer<typeof phoneTypeSchema>;
+
+/** A stored phone contact of the customer. */
+export const phoneContactSchema = z.object({
+  id: idSchema,
+  phone: phoneNumberSchema,
+  type: phoneTypeSchema,
+});
+export type PhoneContact = z.infer<typeof phoneContactSchema>;
+
+/** Body of `POST /api/customers/phone_contacts`. */
+export const phoneContactInputSchema = z.object({
+  phone: phoneNumberSchema,
+  type: phoneTypeSchema,
+});
+export type PhoneContactInput = z.infer<typeof phoneContactInputSchema>;
+
+/** The IRI of a person record. */
+export const peopleIriSchema = iriSchema('people');
+/** The IRI of a customer record. */
+export const customerIriSchema = iriSchema('customers');
+
+/**
+ * Body of `PATCH /api/customers/people` (§7): sets the address of the customer's person record,
+ * either as a new address or as a reference to a stored one.
+ */
+export const peoplePatchSchema = z.object({
+  address: z.union([addressInputSchema, referenceSchema('addresses')]),
+  peopleIri: peopleIriSchema,
+  customerIri: customerIriSchema,
+});
+export type PeoplePatch = z.infer<typeof peoplePatchSchema>;
+
+/** A person record of the customer: the name and current address used on a trade. */
+export const peopleSchema = z.object({
+  id: idSchema,
+  salutation: salutationSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  address: z.nullable(addressSchema),
+  customer: customerIriSchema,
+});
+export type People = z.infer<typeof peopleSchema>;
+
+/** The logged-in customer (`GET /api/customers/customers`). */
+export const customerSchema = z.object({
+  id: customerIdSchema,
+  iri: customerIriSchema,
+  peopleIri: peopleIriSchema,
+  customerNumber: customerNumberSchema,
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  company: z.nullable(z.string().check(z.maxLength(100, 'Company must be at most 100 characters'))),
+  locale: localeSchema,
+  isGuest: z.boolean(),
+  createdAt: isoDateTimeSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** Body of `POST /api/customers/guest_account_number`: who the guest is. */
+export const guestAccountRequestSchema = z.object({
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  locale: localeSchema,
+});
+export type GuestAccountRequest = z.infer<typeof guestAccountRequestSchema>;
+
+/** Answer of `POST /api/customers/guest_account_number`: the number a guest trade is booked on. */
+export const guestAccountNumberSchema = z.object({
+  accountNumber: customerNumberSchema,
+  customerIri: customerIriSchema,
+});
+export type GuestAccountNumber = z.infer<typeof guestAccountNumberSchema>;
+
+/** Trade lifecycle (design card): created → received → inspected → (clarification → accepted | returned) → paid. */
+export const tradeStatusSchema = z.enum([
+  'created',
+  'received',
+  'inspected',
+  'clarification',
+  'accepted',
+  'returned',
+  'paid',
+]);
+export type TradeStatus = z.infer<typeof tradeStatusSchema>;
+
+/** One device of a trade, with the offer it was traded at. */
+export const tradeDeviceSchema = z.object({
+  deviceId: idSchema,
+  offerId: offerIdSchema,
+  name: z.string().check(z.minLength(1, 'Device name must not be empty'), z.maxLength(200)),
+  price: centsSchema,
+  quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
+});
+export type TradeDevice = z.infer<typeof tradeDeviceSchema>;
+
+/** One trade in the customer's trade history (`GET /api/customers/trade_history`), newest first. */
+export const tradeHistoryEntrySchema = z.object({
+  tradeId: idSchema,
+  tradeNumber: z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9-]{1,32}$/, 'Trade number must be 1–32 letters, digits or "-"')),
+  createdAt: isoDateTimeSchema,
+  status: tradeStatusSchema,
+  total: centsSchema,
+  devices: z.array(tradeDeviceSchema).check(z.minLength(1, 'A trade has at least one device')),
+});
+export type TradeHistoryEntry = z.infer<typeof tradeHistoryEntrySchema>;

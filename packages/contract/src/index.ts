@@ -1,0 +1,211 @@
+/**
+ * The contract of the trade API: zod/mini schemas for every entity and every call, shared by
+ * the server (which validates requests with them) and the client (which parses answers with them).
+ */
+export {
+  activationAnswerSchema,
+  buildRegistrationBody,
+  changePasswordRequestSchema,
+  customerActivationSchema,
+  deleteAccountQuerySchema,
+  forgotPasswordRequestSchema,
+  identifierHeadersSchema,
+  loginPasswordSchema,
+  loginRequestSchema,
+  logoutHeadersSchema,
+  parseActivation,
+  passwordCredentialSchema,
+  passwordSchema,
+  refreshHeadersSchema,
+  registerRequestSchema,
+  registrationPaymentSchema,
+  resetPasswordRequestSchema,
+  tokenHeadersSchema,
+  tokenPairSchema,
+} from './account.ts';
+export type {
+  Activation,
+  ActivationAnswer,
+  ChangePasswordRequest,
+  CustomerActivation,
+  DeleteAccountQuery,
+  ForgotPasswordRequest,
+  IdentifierHeaders,
+  LoginRequest,
+  LogoutHeaders,
+  RefreshHeaders,
+  RegisterRequest,
+  RegistrationInput,
+  RegistrationPayment,
+  ResetPasswordRequest,
+  TokenHeaders,
+  TokenPair,
+} from './account.ts';
+
+export {
+  apiErrorFromIssues,
+  apiErrorSchema,
+  apiFieldErrorSchema,
+  validationErrorCode,
+} from './api-error.ts';
+export type { ApiError, ApiFieldError } from './api-error.ts';
+
+export {
+  aggregationSchema,
+  answerSchema,
+  catalogueReferenceSchema,
+  categorySchema,
+  deviceSchema,
+  deviceSummarySchema,
+  imageReferenceSchema,
+  manufacturerSchema,
+  questionSchema,
+  seriesSchema,
+} from './catalogue.ts';
+export type {
+  Aggregation,
+  Answer,
+  CatalogueReference,
+  Category,
+  Device,
+  DeviceSummary,
+  Manufacturer,
+  Question,
+  Series,
+} from './catalogue.ts';
+
+export {
+  accountStateSchema,
+  cartLineSchema,
+  categoryStateSchema,
+  checkoutStateSchema,
+  homeStateSchema,
+} from './client-state.ts';
+export type {
+  AccountState,
+  CartLine,
+  CategoryState,
+  CheckoutState,
+  HomeState,
+} from './client-state.ts';
+
+export {
+  addressInputSchema,
+  addressPatchSchema,
+  addressSchema,
+  bankAccountInputSchema,
+  bankAccountPatchSchema,
+  bankAccountSchema,
+  bicSchema,
+  customerIriSchema,
+  customerPaymentAccountInputSchema,
+  customerPaymentAccountSchema,
+  customerResourceIri,
+  customerSchema,
+  guestAccountNumberSchema,
+  guestAccountRequestSchema,
+  ibanSchema,
+  normalizeIban,
+  paypalAccountInputSchema,
+  paypalAccountPatchSchema,
+  paypalAccountSchema,
+  peopleIriSchema,
+  peoplePatchSchema,
+  peopleSchema,
+  phoneContactInputSchema,
+  phoneContactSchema,
+  phoneNumberSchema,
+  phoneTypeSchema,
+  salutationSchema,
+  tradeDeviceSchema,
+  tradeHistoryEntrySchema,
+  tradeStatusSchema,
+} from './customer.ts';
+export type {
+  Address,
+  AddressInput,
+  AddressPatch,
+  BankAccount,
+  BankAccountInput,
+  BankAccountPatch,
+  Customer,
+  CustomerCollection,
+  CustomerPaymentAccount,
+  CustomerPaymentAccountInput,
+  GuestAccountNumber,
+  GuestAccountRequest,
+  PaypalAccount,
+  PaypalAccountInput,
+  PaypalAccountPatch,
+  People,
+  PeoplePatch,
+  PhoneContact,
+  PhoneContactInput,
+  PhoneType,
+  Salutation,
+  TradeDevice,
+  TradeHistoryEntry,
+  TradeStatus,
+} from './customer.ts';
+
+export { defineEndpoint } from './endpoint.ts';
+export type { Endpoint, EndpointBody, EndpointResponse, HttpMethod } from './endpoint.ts';
+
+export { endpoints } from './endpoints.ts';
+export type { EndpointName } from './endpoints.ts';
+
+export {
+  centsSchema,
+  customerIdSchema,
+  customerNumberSchema,
+  emailSchema,
+  emptyBodySchema,
+  epochMillisecondsSchema,
+  idSchema,
+  isoDateTimeSchema,
+  languageSchema,
+  localeSchema,
+  lowercaseEmailSchema,
+  offerIdSchema,
+  okResponseSchema,
+  personNameSchema,
+  slugSchema,
+  voucherCodeSchema,
+} from './primitives.ts';
+export type { Id, Language, OfferId, OkResponse, Slug } from './primitives.ts';
+
+export {
+  buildSearchRequest,
+  decodeSearchQuery,
+  emptySearchResult,
+  encodeSearchQuery,
+  isSingleLookup,
+  searchQuerySchema,
+  searchRequestSchema,
+  searchResultSchema,
+  searchTextSchema,
+} from './search.ts';
+export type {
+  SearchKind,
+  SearchQuery,
+  SearchRequest,
+  SearchResult,
+  SearchResultOf,
+} from './search.ts';
+
+export {
+  clientIdAnswerSchema,
+  clientIdSchema,
+  controllingEventNameSchema,
+  controllingRequestSchema,
+  touchpointParamsSchema,
+  trackingEventFieldsSchema,
+} from './tracking.ts';
+export type {
+  ClientIdAnswer,
+  ControllingEventName,
+  ControllingRequest,
+  TouchpointParameterName,
+  TouchpointParams,
+  TrackingEventFields,
+} from './tracking.ts';

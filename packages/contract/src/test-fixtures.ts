@@ -1,0 +1,115 @@
+/*
+ * Realistic valid examples shared by the tests of this package, and a helper that lists where a
+ * value fails a schema. Not exported from the package.
+ */
+import type * as z from 'zod/mini';
+import type { Category, Device, Manufacturer, Question, Series } from './catalogue.ts';
+import type { Address, AddressInput, Customer } from './customer.ts';
+
+/** Dotted paths of the issues a value raises against a schema; empty when it is valid. */
+export function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.path.map(String).join('.'));
+}
+
+/** Messages of the issues a value raises against a schema; empty when it is valid. */
+export function issueMessages(schema: z.ZodMiniType, value: unknown): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+export const iphone13Series: Series = {
+  id: 31,
+  name: 'iPhone 13',
+  url: 'iphone-13',
+  content: '<p>Sell your iPhone 13 at a fair price.</p>',
+  metaDescription: 'Sell your used iPhone 13',
+  metaKeywords: 'iphone 13, sell, trade in',
+  thumbnail: '/images/series/iphone-13.webp',
+};
+
+export const iphone14Series: Series = {
+  ...iphone13Series,
+  id: 32,
+  name: 'iPhone 14',
+  url: 'iphone-14',
+  thumbnail: null,
+};
+
+export const apple: Manufacturer = {
+  id: 2,
+  name: 'Apple',
+  url: 'apple',
+  content: '',
+  metaDescription: 'Sell Apple devices',
+  metaKeywords: 'apple',
+  thumbnail: 'https://cdn.example.com/manufacturers/apple.png',
+  series: [iphone13Series, iphone14Series],
+  topSeries: [32],
+};
+
+export const smartphones: Category = {
+  id: 1,
+  name: 'Smartphones',
+  url: 'smartphones',
+  content: '<h1>Sell your smartphone</h1>',
+  metaDescription: 'Sell your used smartphone',
+  metaKeywords: 'smartphone, sell',
+  thumbnail: '/images/categories/smartphones.webp',
+  manufacturers: [apple],
+  topManufacturers: [2],
+};
+
+export const displayQuestion: Question = {
+  id: 7,
+  code: 'DISPLAY',
+  description: 'Look for scratches and cracks with the screen switched off.',
+  question: 'Is the display free of cracks?',
+  answers: [
+    { id: 71, code: 'DISPLAY_OK', text: 'Yes, no cracks' },
+    { id: 72, code: 'DISPLAY_CRACKED', text: 'No, it is cracked' },
+  ],
+};
+
+export const iphone13: Device = {
+  id: 1001,
+  name: 'Apple iPhone 13 128 GB',
+  model: 'A2633',
+  url: 'apple-iphone-13-128gb',
+  category: 'Smartphones',
+  categoryId: 1,
+  manufacturer: 'Apple',
+  manufacturerId: 2,
+  series: 'iPhone 13',
+  seriesId: 31,
+  image: '/images/devices/1001.webp',
+  thumbnail: '/images/devices/1001-thumb.webp',
+  questions: [displayQuestion],
+};
+
+export const berlinAddressInput: AddressInput = {
+  salutation: 'ms',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  street: 'Invalidenstraße',
+  houseNumber: '117a',
+  zip: '10115',
+  city: 'Berlin',
+  country: 'de',
+};
+
+export const berlinAddress: Address = { id: 12, ...berlinAddressInput, addressAddition: '3. OG' };
+
+export const customer: Customer = {
+  id: '6f1c2a4e-93b1-4c55-8d7e-2f4a9b0c1d2e',
+  iri: '/api/customers/customers/6f1c2a4e-93b1-4c55-8d7e-2f4a9b0c1d2e',
+  peopleIri: '/api/customers/people/88',
+  customerNumber: '100234',
+  email: 'anna.schmidt@example.com',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  company: null,
+  locale: 'de-DE',
+  isGuest: false,
+  createdAt: '2024-03-01T09:30:00Z',
+};
