@@ -1,0 +1,532 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '@tradein/contract';
+import type { AccountState, Customer } from '@tradein/contract';
+import {
+  $account,
+  ACCOUNT_STORAGE_KEY,
+  LOGGED_OUT_ACCOUNT,
+  createAccountAuth,
+  login,
+  logout,
+  refresh,
+  startAccount,
+} from './account.ts';
+import type { LoggedInCustomer } from './account.ts';
+import { ApiAuthError, ApiHttpError } from './api-errors.ts';
+import { createApiClient } from './http-client.ts';
+import type { ApiClient } from './http-client.ts';
+
+const customerId = '6f1c2a4e-93b1-4c55-8d7e-2f4a9b0c1d2e';
+const password = 'Sup3r-Secret-Passw0rd!';
+const customer: Customer = {
+  id: customerId,
+  iri: `/api/customers/customers/${customerId}`,
+  peopleIri: '/api/customers/people/88',
+  customerNumber: '100234',
+  email: 'anna.schmidt@example.com',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  company: null,
+  locale: 'de-DE',
+  isGuest: false,
+  createdAt: '2024-03-01T09:30:00Z',
+};
+
+/** An unsigned JWT with the given claims; the client never checks signatures. */
+function base64UrlJson(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function jwt(claims: Record<string, unknown>): string {
+  return `${base64UrlJson({ alg: 'HS256', typ: 'JWT' })}.${base64UrlJson(claims)}.c2lnbmF0dXJl`;
+}
+
+const firstExp = 1_700_000_000;
+const secondExp = firstExp + 900;
+const firstAccess = jwt({ sub: customerId, exp: firstExp });
+const secondAccess = jwt({ sub: customerId, exp: secondExp });
+
+interface Recorded {
+  readonly route: string;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+}
+
+type Handler = (request: Recorded) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status });
+}
+
+/** A stubbed trade API: handlers by "METHOD /path", every request recorded. */
+function createServer() {
+  const requests: Recorded[] = [];
+  const handlers = new Map<string, Handler>([
+    [
+      'POST /api/account/login',
+      () => json(200, { access_token: firstAccess, refresh_token: 'r-1' }),
+    ],
+    ['GET /api/customers/customers', () => json(200, customer)],
+    [
+      'POST /api/account/loginRefresh',
+      () => json(200, { access_token: secondAccess, refresh_token: 'r-2' }),
+    ],
+    ['POST /api/account/logout', () => json(200, { ok: true })],
+    ['GET /api/customers/trade_history', () => json(200, [])],
+  ]);
+  const fetchStub: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const request: Recorded = {
+      route: `${init?.method ?? 'GET'} ${url.pathname}`,
+      headers: { ...(init?.headers as Record<string, string>) },
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const handler = handlers.get(request.route);
+    return handler ? handler(request) : json(404, { error: { code: 'not_found', message: 'no' } });
+  };
+  const to = (route: string) => requests.filter((request) => request.route === route);
+  return { requests, handlers, fetchStub, to };
+}
+
+let clock = 0;
+let server = createServer();
+let client: ApiClient = makeClient();
+const stops: (() => void)[] = [];
+
+function makeClient(): ApiClient {
+  return createApiClient({
+    baseUrl: 'https://api.example.test',
+    environment: 'production',
+    fetch: server.fetchStub,
+    auth: createAccountAuth({ now: () => clock }),
+  });
+}
+
+function dumpStorage(storage: Storage): string {
+  return Array.from({ length: storage.length }, (_unused, index) => {
+    const key = storage.key(index) ?? '';
+    return `${key}=${storage.getItem(key) ?? ''}`;
+  }).join('\n');
+}
+
+/** Everything in localStorage and sessionStorage, as one string. */
+function allStorage(): string {
+  return `${dumpStorage(localStorage)}\n${dumpStorage(sessionStorage)}`;
+}
+
+/** A promise the test resolves when it chooses, to hold a request open. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let release: ((value: void) => void) | undefined;
+  const promise = new Promise<void>((done) => {
+    release = done;
+  });
+  return { promise, resolve: () => release?.() };
+}
+
+/** The account module as a freshly loaded page sees it (storage is kept, memory is not). */
+async function reloadPage() {
+  vi.resetModules();
+  return import('./account.ts');
+}
+
+/** Another tab wrote (or removed, for null) the account key. */
+function otherTabWrites(newValue: string | null): void {
+  if (newValue === null) localStorage.removeItem(ACCOUNT_STORAGE_KEY);
+  else localStorage.setItem(ACCOUNT_STORAGE_KEY, newValue);
+  window.dispatchEvent(
+    new StorageEvent('storage', { key: ACCOUNT_STORAGE_KEY, newValue, storageArea: localStorage }),
+  );
+}
+
+const loggedIn: AccountState = {
+  isLoggedIn: true,
+  email: customer.email,
+  accessToken: firstAccess,
+  refreshToken: 'r-1',
+  customerId,
+  customerNumber: customer.customerNumber,
+  customerData: customer,
+  tokenExpiry: firstExp * 1000,
+  remember: true,
+};
+
+beforeEach(async () => {
+  clock = firstExp * 1000 - 60_000;
+  server = createServer();
+  client = makeClient();
+  await logout(client);
+  localStorage.clear();
+  sessionStorage.clear();
+  server.requests.length = 0;
+});
+
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+});
+
+describe('login', () => {
+  it('stores the tokens, customerId = sub and tokenExpiry = exp, then loads the customer', async () => {
+    const state = await login(client, { username: customer.email, password, remember: true });
+    expect(state).toEqual(loggedIn);
+    expect($account.get()).toEqual(loggedIn);
+    expect(server.to('POST /api/account/login')[0]?.body).toEqual({
+      username: customer.email,
+      password,
+    });
+    expect(server.to('GET /api/customers/customers')[0]?.headers.authorization).toBe(
+      `Bearer ${firstAccess}`,
+    );
+  });
+
+  it('leaves the account logged out when the credentials are rejected', async () => {
+    server.handlers.set('POST /api/account/login', () =>
+      json(401, { error: { code: 'unauthorized', message: 'wrong password' } }),
+    );
+    const error = await login(client, { username: customer.email, password, remember: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiHttpError);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(server.to('GET /api/customers/customers')).toHaveLength(0);
+  });
+
+  it.each([
+    ['no sub', jwt({ exp: firstExp })],
+    ['no exp', jwt({ sub: customerId })],
+    ['not a JWT', 'opaque-token'],
+  ])('rejects an access token with %s and stores nothing', async (_case, token) => {
+    server.handlers.set('POST /api/account/login', () =>
+      json(200, { access_token: token, refresh_token: 'r-1' }),
+    );
+    await expect(
+      login(client, { username: customer.email, password, remember: true }),
+    ).rejects.toThrow(/access token/);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('undoes the login when the customer cannot be loaded', async () => {
+    server.handlers.set('GET /api/customers/customers', () => json(500, {}));
+    await expect(
+      login(client, { username: customer.email, password, remember: true }),
+    ).rejects.toMatchObject({ name: 'ApiHttpError', status: 500 });
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(server.to('POST /api/account/logout')[0]?.headers).toMatchObject({
+      access: firstAccess,
+      refresh: 'r-1',
+    });
+  });
+});
+
+describe('bearer calls and refresh', () => {
+  it('sends the access token as bearer', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    await client.call(endpoints.getTradeHistory);
+    expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
+      `Bearer ${firstAccess}`,
+    );
+  });
+
+  it('does not refresh one millisecond before tokenExpiry', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    clock = firstExp * 1000 - 1;
+    await client.call(endpoints.getTradeHistory);
+    expect(server.to('POST /api/account/loginRefresh')).toHaveLength(0);
+    expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
+      `Bearer ${firstAccess}`,
+    );
+  });
+
+  it('refreshes first at exactly tokenExpiry and sends the new token', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    clock = firstExp * 1000;
+    await client.call(endpoints.getTradeHistory);
+    const refreshes = server.to('POST /api/account/loginRefresh');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.headers.refresh).toBe('r-1');
+    expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
+      `Bearer ${secondAccess}`,
+    );
+    expect($account.get()).toEqual({
+      ...loggedIn,
+      accessToken: secondAccess,
+      refreshToken: 'r-2',
+      tokenExpiry: secondExp * 1000,
+    });
+  });
+
+  it('shares one refresh among 5 concurrent bearer calls with an expired token', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    const gate = deferred();
+    server.handlers.set('POST /api/account/loginRefresh', async () => {
+      await gate.promise;
+      return json(200, { access_token: secondAccess, refresh_token: 'r-2' });
+    });
+    clock = firstExp * 1000 + 5_000;
+    const calls = Array.from({ length: 5 }, () => client.call(endpoints.getTradeHistory));
+    gate.resolve();
+    await Promise.all(calls);
+    expect(server.to('POST /api/account/loginRefresh')).toHaveLength(1);
+    const history = server.to('GET /api/customers/trade_history');
+    expect(history).toHaveLength(5);
+    for (const request of history) {
+      expect(request.headers.authorization).toBe(`Bearer ${secondAccess}`);
+    }
+  });
+
+  it.each<[string, Handler]>([
+    ['401', () => json(401, { error: { code: 'unauthorized', message: 'expired' } })],
+    ['500', () => json(500, {})],
+    [
+      'network error',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+    ['malformed answer', () => json(200, { access_token: 'x' })],
+  ])('refresh failure (%s) logs out and clears storage', async (_case, handler) => {
+    await login(client, { username: customer.email, password, remember: true });
+    expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).not.toBeNull();
+    server.handlers.set('POST /api/account/loginRefresh', handler);
+    clock = firstExp * 1000;
+    const error = await client.call(endpoints.getTradeHistory).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiAuthError);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+    expect(server.to('GET /api/customers/trade_history')).toHaveLength(0);
+  });
+
+  it('refresh without a login rejects and stays logged out, sending nothing', async () => {
+    await expect(refresh(client)).rejects.toBeInstanceOf(ApiAuthError);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('keeps a session that another tab refreshed while this refresh failed', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    stops.push(startAccount({ report: () => {} }));
+    const rotatedElsewhere: AccountState = {
+      ...loggedIn,
+      accessToken: secondAccess,
+      refreshToken: 'r-other-tab',
+      tokenExpiry: secondExp * 1000,
+    };
+    server.handlers.set('POST /api/account/loginRefresh', () => {
+      otherTabWrites(JSON.stringify(rotatedElsewhere));
+      return json(401, { error: { code: 'unauthorized', message: 'rotated' } });
+    });
+    await refresh(client);
+    expect($account.get()).toEqual(rotatedElsewhere);
+  });
+
+  it('does not bring back a session logged out during the refresh', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    const gate = deferred();
+    server.handlers.set('POST /api/account/loginRefresh', async () => {
+      await gate.promise;
+      return json(200, { access_token: secondAccess, refresh_token: 'r-2' });
+    });
+    const refreshing = refresh(client);
+    await logout(client);
+    gate.resolve();
+    await refreshing;
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+});
+
+describe('logout', () => {
+  it('sends both tokens and clears tokens, customer and email', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    await logout(client);
+    expect(server.to('POST /api/account/logout')[0]?.headers).toMatchObject({
+      access: firstAccess,
+      refresh: 'r-1',
+    });
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(allStorage().trim()).toBe('');
+  });
+
+  it.each<[string, Handler]>([
+    ['500', () => json(500, {})],
+    [
+      'network error',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('clears the local state even when the call fails (%s)', async (_case, handler) => {
+    await login(client, { username: customer.email, password, remember: false });
+    server.handlers.set('POST /api/account/logout', handler);
+    await expect(logout(client)).resolves.toBeUndefined();
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(allStorage().trim()).toBe('');
+  });
+});
+
+describe('start', () => {
+  it('logs out a logged-in user without a customerNumber', async () => {
+    localStorage.setItem(
+      ACCOUNT_STORAGE_KEY,
+      JSON.stringify({ ...loggedIn, customerNumber: null, customerData: null }),
+    );
+    const page = await reloadPage();
+    expect(page.$account.get().isLoggedIn).toBe(true);
+    const report = vi.fn<(customer: LoggedInCustomer) => void>();
+    stops.push(page.startAccount({ report }));
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it('tells the server about that logout when given a client', async () => {
+    localStorage.setItem(
+      ACCOUNT_STORAGE_KEY,
+      JSON.stringify({ ...loggedIn, customerNumber: null, customerData: null }),
+    );
+    const page = await reloadPage();
+    stops.push(page.startAccount({ report: () => {}, client }));
+    await vi.waitFor(() => expect(server.to('POST /api/account/logout')).toHaveLength(1));
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it('reports a logged-in customer once', async () => {
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(loggedIn));
+    const page = await reloadPage();
+    const report = vi.fn<(customer: LoggedInCustomer) => void>();
+    stops.push(page.startAccount({ report }));
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith({ customerId, customerNumber: customer.customerNumber });
+    expect(page.$account.get()).toEqual(loggedIn);
+  });
+
+  it('reports nobody when nobody is logged in', () => {
+    const report = vi.fn<(customer: LoggedInCustomer) => void>();
+    stops.push(startAccount({ report }));
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it('survives a throwing report callback', () => {
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(loggedIn));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    return reloadPage().then((page) => {
+      expect(() =>
+        stops.push(
+          page.startAccount({
+            report: () => {
+              throw new Error('tracking down');
+            },
+          }),
+        ),
+      ).not.toThrow();
+      expect(consoleError).toHaveBeenCalledTimes(1);
+      consoleError.mockRestore();
+    });
+  });
+});
+
+describe('persistence', () => {
+  it('remember: the session survives a reload through localStorage', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    expect(sessionStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(loggedIn);
+  });
+
+  it('no remember: nothing is written to localStorage, the tab keeps its session', async () => {
+    await login(client, { username: customer.email, password, remember: false });
+    expect(localStorage.length).toBe(0);
+    expect($account.get()).toEqual({ ...loggedIn, remember: false });
+    const sameTab = await reloadPage();
+    expect(sameTab.$account.get()).toEqual({ ...loggedIn, remember: false });
+    sessionStorage.clear();
+    const newTab = await reloadPage();
+    expect(newTab.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it('no remember: a refresh keeps working and still writes nothing long-lived', async () => {
+    await login(client, { username: customer.email, password, remember: false });
+    clock = firstExp * 1000;
+    await client.call(endpoints.getTradeHistory);
+    expect($account.get().accessToken).toBe(secondAccess);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.getItem(ACCOUNT_STORAGE_KEY)).toContain('r-2');
+  });
+
+  it('no remember: drops a remembered login of this browser', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    await login(client, { username: customer.email, password, remember: false });
+    expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('follows a login and a logout in another tab (storage events)', async () => {
+    stops.push(startAccount({ report: () => {} }));
+    otherTabWrites(JSON.stringify(loggedIn));
+    expect($account.get()).toEqual(loggedIn);
+    otherTabWrites(null);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it('another tab sees this tab’s refreshed tokens', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    const otherTab = await reloadPage();
+    stops.push(otherTab.startAccount({ report: () => {} }));
+    await refresh(client);
+    const written = localStorage.getItem(ACCOUNT_STORAGE_KEY);
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: ACCOUNT_STORAGE_KEY,
+        newValue: written,
+        storageArea: localStorage,
+      }),
+    );
+    expect(otherTab.$account.get().accessToken).toBe(secondAccess);
+  });
+
+  it('reads a corrupt value from another tab as logged out without throwing', () => {
+    stops.push(startAccount({ report: () => {} }));
+    otherTabWrites(JSON.stringify(loggedIn));
+    expect(() => otherTabWrites('{"isLoggedIn":tru')).not.toThrow();
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it.each([
+    ['not JSON', '{"isLoggedIn":'],
+    ['JSON null', 'null'],
+    ['an empty object', '{}'],
+    ['a negative expiry', JSON.stringify({ ...loggedIn, tokenExpiry: -1 })],
+    ['logged in without tokens', JSON.stringify({ ...loggedIn, accessToken: null })],
+    ['a bad email', JSON.stringify({ ...loggedIn, email: 'not-an-email' })],
+  ])('reads %s in storage back as logged out', async (_case, stored) => {
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, stored);
+    sessionStorage.setItem(ACCOUNT_STORAGE_KEY, stored);
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    stops.push(page.startAccount({ report: () => {} }));
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(allStorage().trim()).toBe('');
+  });
+});
+
+describe('passwords', () => {
+  it.each([true, false])('never reach storage (remember %s)', async (remember) => {
+    await login(client, { username: customer.email, password, remember });
+    expect(allStorage()).not.toBe('');
+    expect(allStorage()).not.toContain(password);
+    expect(JSON.stringify($account.get())).not.toContain(password);
+    clock = firstExp * 1000;
+    await refresh(client);
+    expect(allStorage()).not.toContain(password);
+  });
+
+  it('drops a password that an old version stored, on read and at start', async () => {
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify({ ...loggedIn, password }));
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(loggedIn);
+    expect(page.$account.get()).not.toHaveProperty('password');
+    stops.push(page.startAccount({ report: () => {} }));
+    expect(allStorage()).not.toContain(password);
+    expect(page.$account.get()).toEqual(loggedIn);
+  });
+});

@@ -1,0 +1,297 @@
+import { atom, computed } from 'nanostores';
+import type { ReadableAtom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { accountStateSchema, endpoints } from '@tradein/contract';
+import type { AccountState, Customer } from '@tradein/contract';
+import { ApiAuthError } from './api-errors.ts';
+import type { ApiClient, AuthProvider } from './http-client.ts';
+import { hasLocalItem, readSessionItem, writeSessionItem } from './storage.ts';
+import { decodeAccessToken, expiryMilliseconds, isTokenExpired } from './token.ts';
+
+/*
+ * The account state of §3/§4. Where it lives depends on `remember`:
+ * - remember: localStorage (through @nanostores/persistent), so it survives reloads and is
+ *   shared with every tab; the refresh token is what keeps the login, never a password.
+ * - no remember: sessionStorage of this tab only, so a reload keeps the session but closing the
+ *   tab ends it and nothing long-lived is written.
+ * `$account` shows the tab session when there is one, otherwise the remembered one.
+ */
+
+/** Storage key of the account state (localStorage when remembered, else sessionStorage). */
+export const ACCOUNT_STORAGE_KEY = 'tradein:account';
+
+/** The state of nobody logged in. */
+export const LOGGED_OUT_ACCOUNT: AccountState = Object.freeze({
+  isLoggedIn: false,
+  email: null,
+  accessToken: null,
+  refreshToken: null,
+  customerId: null,
+  customerNumber: null,
+  customerData: null,
+  tokenExpiry: 0,
+  remember: false,
+});
+
+/** Parses a stored account state; anything unreadable or invalid reads as logged out. */
+function decodeAccountState(text: string | undefined): AccountState {
+  if (text === undefined) return LOGGED_OUT_ACCOUNT;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return LOGGED_OUT_ACCOUNT;
+  }
+  // Parsing drops unknown keys, so a password left by an old version is never read back.
+  const result = accountStateSchema.safeParse(value);
+  return result.success ? result.data : LOGGED_OUT_ACCOUNT;
+}
+
+const $remembered = persistentAtom<AccountState>(ACCOUNT_STORAGE_KEY, LOGGED_OUT_ACCOUNT, {
+  // Only a remembered login is written; undefined removes the key.
+  encode: (state) => (state.isLoggedIn && state.remember ? JSON.stringify(state) : undefined),
+  decode: decodeAccountState,
+});
+
+const $tabSession = atom<AccountState>(decodeAccountState(readSessionItem(ACCOUNT_STORAGE_KEY)));
+
+/** The account of this tab: logged in or not, tokens, customer (spec §3). Change it with the actions. */
+export const $account: ReadableAtom<AccountState> = computed(
+  [$tabSession, $remembered],
+  (tabSession, remembered) => (tabSession.isLoggedIn ? tabSession : remembered),
+);
+
+/** Validates and stores a state in the place its `remember` flag asks for. */
+function writeAccount(next: AccountState): void {
+  const result = accountStateSchema.safeParse(next);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new Error(
+      `account state is not valid: ${issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'unknown'}`,
+    );
+  }
+  const state = result.data;
+  if (!state.isLoggedIn) {
+    $tabSession.set(LOGGED_OUT_ACCOUNT);
+    writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
+    forgetRemembered();
+  } else if (state.remember) {
+    $tabSession.set(LOGGED_OUT_ACCOUNT);
+    writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
+    $remembered.set(state);
+  } else {
+    // Not remembered: a remembered login of this browser is dropped too, so "do not remember
+    // me" leaves nothing behind on a shared computer.
+    $tabSession.set(state);
+    writeSessionItem(ACCOUNT_STORAGE_KEY, JSON.stringify(state));
+    forgetRemembered();
+  }
+}
+
+/**
+ * Removes the remembered login. Skipped when nothing is stored: the persistent store's value
+ * then already reads as logged out (it syncs with storage when read), and deleting an absent key
+ * throws under some Storage implementations (happy-dom), though not in browsers.
+ */
+function forgetRemembered(): void {
+  if (hasLocalItem(ACCOUNT_STORAGE_KEY)) $remembered.set(LOGGED_OUT_ACCOUNT);
+}
+
+/**
+ * Writes each slot back in the current format, dropping what an old version or a corrupt write
+ * left there (e.g. a password). Each slot keeps its own state, so no other tab is affected.
+ */
+function rewriteStorage(): void {
+  const tabSession = $tabSession.get();
+  writeSessionItem(
+    ACCOUNT_STORAGE_KEY,
+    tabSession.isLoggedIn ? JSON.stringify(tabSession) : undefined,
+  );
+  const remembered = $remembered.get();
+  if (remembered.isLoggedIn) $remembered.set(remembered);
+  else forgetRemembered();
+}
+
+function clearAccount(): void {
+  writeAccount(LOGGED_OUT_ACCOUNT);
+}
+
+/** What `login` needs; `remember` keeps the login across browser sessions (refresh token only). */
+export interface LoginCredentials {
+  readonly username: string;
+  readonly password: string;
+  readonly remember: boolean;
+}
+
+/**
+ * Logs in (§4): POST login, stores the tokens with customerId = `sub` and tokenExpiry = `exp`,
+ * then loads the customer for customerNumber, customerData and email. If loading the customer
+ * fails the login is undone and the error is thrown. The password is sent, never stored.
+ */
+export async function login(
+  client: ApiClient,
+  credentials: LoginCredentials,
+): Promise<AccountState> {
+  const pair = await client.call(endpoints.login, {
+    body: { username: credentials.username, password: credentials.password },
+  });
+  const claims = decodeAccessToken(pair.access_token);
+  writeAccount({
+    isLoggedIn: true,
+    email: credentials.username,
+    accessToken: pair.access_token,
+    refreshToken: pair.refresh_token,
+    customerId: claims.sub,
+    customerNumber: null,
+    customerData: null,
+    tokenExpiry: expiryMilliseconds(claims),
+    remember: credentials.remember,
+  });
+  let customer: Customer;
+  try {
+    customer = await client.call(endpoints.getCustomer);
+  } catch (error) {
+    // Undo only our own login, not one that replaced it meanwhile.
+    if ($account.get().customerId === claims.sub) await logout(client);
+    throw error;
+  }
+  const current = $account.get();
+  // A logout while the customer loaded wins: do not bring the session back.
+  if (!current.isLoggedIn || current.customerId !== claims.sub) {
+    throw new Error('login: the session ended while the customer was loading');
+  }
+  writeAccount({
+    ...current,
+    email: customer.email,
+    customerNumber: customer.customerNumber,
+    customerData: customer,
+  });
+  return $account.get();
+}
+
+let refreshInFlight: Promise<void> | undefined;
+
+/**
+ * Trades the refresh token for a new token pair (§4). Concurrent callers share one request.
+ * Any failure clears the account (logged out) and rejects, unless another tab or call has
+ * meanwhile replaced the session, which is then kept.
+ */
+export function refresh(client: ApiClient): Promise<void> {
+  refreshInFlight ??= runRefresh(client).finally(() => {
+    refreshInFlight = undefined;
+  });
+  return refreshInFlight;
+}
+
+async function runRefresh(client: ApiClient): Promise<void> {
+  const before = $account.get();
+  if (!before.isLoggedIn || before.refreshToken === null) {
+    clearAccount();
+    throw new ApiAuthError(endpoints.loginRefresh, 'nobody is logged in');
+  }
+  try {
+    const pair = await client.call(endpoints.loginRefresh, {
+      headers: { refresh: before.refreshToken },
+    });
+    const claims = decodeAccessToken(pair.access_token);
+    const current = $account.get();
+    // Logged out or refreshed elsewhere meanwhile: that newer state stands.
+    if (current.refreshToken !== before.refreshToken) return;
+    writeAccount({
+      ...current,
+      accessToken: pair.access_token,
+      refreshToken: pair.refresh_token,
+      customerId: claims.sub,
+      tokenExpiry: expiryMilliseconds(claims),
+    });
+  } catch (error) {
+    const current = $account.get();
+    if (current.refreshToken !== before.refreshToken) {
+      // Another tab rotated the tokens while ours failed: its session is valid, keep it.
+      if (current.isLoggedIn) return;
+      throw error;
+    }
+    clearAccount();
+    throw error;
+  }
+}
+
+/**
+ * Logs out (§4): clears tokens, customerId, customerNumber, email and customerData at once, then
+ * tells the server (best effort: a failed call changes nothing locally and is not reported).
+ */
+export async function logout(client: ApiClient): Promise<void> {
+  const { accessToken, refreshToken } = $account.get();
+  clearAccount();
+  if (accessToken === null || refreshToken === null) return;
+  try {
+    await client.call(endpoints.logout, {
+      headers: { access: accessToken, refresh: refreshToken },
+    });
+  } catch {
+    // The local session is gone either way; the server expires the tokens on its own.
+  }
+}
+
+/** Options of `createAccountAuth`. */
+export interface AccountAuthOptions {
+  /** The clock in epoch milliseconds; injected by tests. */
+  readonly now?: () => number;
+}
+
+/**
+ * The `AuthProvider` of the account store: answers the access token and refreshes it first when
+ * now ≥ tokenExpiry (§4). Pass it to `createApiClient({ auth })`.
+ */
+export function createAccountAuth(options: AccountAuthOptions = {}): AuthProvider {
+  const now = options.now ?? Date.now;
+  return {
+    async accessToken(client) {
+      const state = $account.get();
+      if (!state.isLoggedIn || state.accessToken === null) return undefined;
+      if (!isTokenExpired(state.tokenExpiry, now())) return state.accessToken;
+      await refresh(client);
+      return $account.get().accessToken ?? undefined;
+    },
+  };
+}
+
+/** Who is logged in, as reported to the tracking layer. */
+export interface LoggedInCustomer {
+  readonly customerId: string;
+  readonly customerNumber: string;
+}
+
+/** Options of `startAccount`. */
+export interface StartAccountOptions {
+  /** Called once at start when a customer is logged in (wired to tracking by the caller). */
+  readonly report: (customer: LoggedInCustomer) => void;
+  /** When given, the server is told about a logout at start (best effort). */
+  readonly client?: ApiClient;
+}
+
+/**
+ * Starts the account on page load (§4): a logged-in user without a customerNumber is logged
+ * out, a logged-in user is reported. Keeps `$account` in sync with other tabs until the
+ * returned stop function is called.
+ */
+export function startAccount(options: StartAccountOptions): () => void {
+  // Listening mounts the persistent store, which then follows storage events of other tabs.
+  const stop = $account.listen(() => {});
+  const state = $account.get();
+  if (state.isLoggedIn && (state.customerNumber === null || state.customerId === null)) {
+    if (options.client) void logout(options.client);
+    else clearAccount();
+    return stop;
+  }
+  rewriteStorage();
+  if (state.isLoggedIn && state.customerId !== null && state.customerNumber !== null) {
+    try {
+      options.report({ customerId: state.customerId, customerNumber: state.customerNumber });
+    } catch (error) {
+      // Tracking must never break the page.
+      console.error('error reporting the logged-in customer', error);
+    }
+  }
+  return stop;
+}
