@@ -14,6 +14,9 @@ npx prettier --check . --log-level warn
 step "lint"
 npx oxlint --deny-warnings
 
+step "translation catalogs"
+bash scripts/check-catalogs.sh
+
 step "typecheck"
 npm run typecheck --silent
 
