@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import englishLocale from 'zod/v4/locales/en.js';
 import { contactSubjectCount, payPalPaymentMethod } from './constants.ts';
 import { editionCodeSchema } from './edition-code.ts';
 import { compilePathPattern } from './path-pattern.ts';
@@ -308,7 +309,8 @@ export type EditionConfig = z.infer<typeof editionConfigSchema>;
 export type EditionConfigInput = z.input<typeof editionConfigSchema>;
 
 // zod/mini ships no messages; English ones make the 'invalid locale' list readable.
-const englishMessages = z.locales.en();
+// Imported alone: `z.locales` would pull every language into the widget bundle.
+const englishMessages = englishLocale();
 
 /**
  * Parses the raw configuration of an edition. Throws 'missing locale' when it is absent and an
