@@ -15,6 +15,16 @@ export default defineConfig({
       include: ['<rootDir>/host-shop/src'],
       exclude: ['**/*.test.*'],
     },
+    {
+      path: '<rootDir>/packages/trade-api/src/locales/{locale}',
+      include: ['<rootDir>/packages/trade-api/src'],
+      exclude: ['**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/widget/src/locales/{locale}',
+      include: ['<rootDir>/widget/src'],
+      exclude: ['**/*.test.*'],
+    },
   ],
   orderBy: 'messageId',
   // Line numbers would churn the catalogs on every edit; file origins are enough.

@@ -28,16 +28,8 @@ export default defineConfig({
           environment: 'happy-dom',
         },
       },
-      {
-        test: {
-          name: 'trade-api',
-          root: './packages/trade-api',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-          // Server tests start real servers and databases: keep files apart, tests in order.
-          testTimeout: 20_000,
-        },
-      },
+      './packages/trade-api',
+      './widget',
       './host-shop',
     ],
   },

@@ -26,5 +26,11 @@ npx vitest run
 step "build"
 npm run build --silent
 
+step "widget browser tests (the built, minified element in Chromium)"
+npm run test:browser --silent -w @tradein/widget
+
+step "widget size budget"
+npm run size --silent -w @tradein/widget
+
 step "start check (the built server on every edition host)"
 node scripts/check-start.mjs

@@ -1,4 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 
 const app = buildApp();
@@ -91,5 +94,66 @@ describe('routes, redirects and the 404 page', () => {
     const response = await get('localhost', '/');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('widget and demo files', () => {
+  const widgetBundle = fileURLToPath(
+    new URL('../../../widget/dist/tradein-widget.js', import.meta.url),
+  );
+
+  beforeAll(() => {
+    // The real build, not a fixture: the host must serve what `npm run build` produces.
+    if (!existsSync(widgetBundle)) {
+      execFileSync('npm', ['run', 'build', '--silent', '-w', '@tradein/widget'], {
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+        stdio: 'inherit',
+      });
+    }
+  }, 120_000);
+
+  it('serves the widget script as JavaScript with a short cache and CORS', async () => {
+    const response = await get('localhost', '/widget/tradein-widget.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/javascript\b/);
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toBe(readFileSync(widgetBundle, 'utf8'));
+  });
+
+  it('caches hashed locale chunks of the module build forever', async () => {
+    const chunksDirectory = new URL('../../../widget/dist/chunks/', import.meta.url);
+    const chunk = readdirSync(chunksDirectory).find((name) => name.startsWith('de-'));
+    expect(chunk).toBeDefined();
+    const response = await get('localhost', `/widget/chunks/${chunk ?? ''}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['/demo/partner.html', '<tradein-widget edition="de" mode="b2bWidget"'],
+    ['/demo/hostile.html', "content=\"script-src 'self'; style-src 'self'\""],
+    ['/demo/index.html', 'href="partner.html"'],
+  ])('serves %s as HTML', async (path, content) => {
+    const response = await get('b2b.localhost', path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(content);
+  });
+
+  it('the partner page carries only the script tag and the element', async () => {
+    const response = await get('localhost', '/demo/partner.html');
+    expect(response.body.match(/<script\b[^>]*>/g)).toEqual([
+      '<script src="/widget/tradein-widget.js">',
+    ]);
+    expect(response.body).toMatch(/<tradein-widget edition="de" mode="b2bWidget" partner="[^"]+">/);
+  });
+
+  it('answers a missing widget or demo file with 404, not the shop page', async () => {
+    expect((await get('localhost', '/widget/nope.js')).statusCode).toBe(404);
+    expect((await get('localhost', '/demo/package.json')).statusCode).toBe(404);
   });
 });

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import { matchRoute, resolveRedirect } from '@tradein/editions';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
@@ -9,7 +11,19 @@ import { contextForHost } from './request-context.ts';
 
 export interface AppOptions {
   logger?: boolean;
+  /** Built widget files served at /widget/ (default: the workspace's widget/dist). */
+  widgetDirectory?: string;
+  /** Demo pages served at /demo/ (default: the workspace's demo folder). */
+  demoDirectory?: string;
 }
+
+// src/server/app.ts and the bundled dist/server/main.js sit at the same depth in host-shop/.
+const workspaceRoot = new URL('../../../', import.meta.url);
+const defaultWidgetDirectory = fileURLToPath(new URL('widget/dist/', workspaceRoot));
+const defaultDemoDirectory = fileURLToPath(new URL('demo/', workspaceRoot));
+
+// Vite names split chunks `name-<8 character hash>.ext`: only those may be cached forever.
+const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css)$/;
 
 const htmlType = 'text/html; charset=utf-8';
 
@@ -20,6 +34,33 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  // Static files first, so the page catch-all below never answers for them.
+  void app.register(fastifyStatic, {
+    root: options.widgetDirectory ?? defaultWidgetDirectory,
+    prefix: '/widget/',
+    cacheControl: false,
+    setHeaders(reply, path) {
+      // Partners embed the unhashed entry by a fixed URL: short cache so releases reach them.
+      reply.header(
+        'cache-control',
+        hashedFile.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+      // The ES module build is loaded cross-origin by partner pages, which needs CORS.
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+  void app.register(fastifyStatic, {
+    root: options.demoDirectory ?? defaultDemoDirectory,
+    prefix: '/demo/',
+    decorateReply: false,
+    cacheControl: false,
+    allowedPath: (path) => !path.endsWith('package.json'),
+    setHeaders(reply) {
+      reply.header('cache-control', 'no-cache');
+    },
   });
 
   app.get('/*', async (request, reply) => {

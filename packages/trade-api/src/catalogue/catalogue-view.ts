@@ -1,0 +1,225 @@
+import type {
+  Category,
+  Device,
+  DeviceSummary,
+  Manufacturer,
+  Question,
+  Series,
+} from '@tradein/contract';
+import type { EditionCode } from '@tradein/editions';
+import type {
+  Catalogue,
+  CatalogueCategory,
+  CatalogueCategoryManufacturer,
+  CatalogueDevice,
+  CatalogueManufacturer,
+  CatalogueQuestion,
+  CatalogueSeries,
+} from './catalogue-model.ts';
+
+/** Lookup maps over one catalogue, built once so views never scan the device list. */
+export interface CatalogueIndex {
+  readonly catalogue: Catalogue;
+  readonly categoriesById: ReadonlyMap<number, CatalogueCategory>;
+  readonly manufacturersById: ReadonlyMap<number, CatalogueManufacturer>;
+  readonly seriesById: ReadonlyMap<number, CatalogueSeries>;
+  readonly devicesById: ReadonlyMap<number, CatalogueDevice>;
+  /** Per category, its listed manufacturers in display order. */
+  readonly manufacturersByCategory: ReadonlyMap<number, readonly CatalogueCategoryManufacturer[]>;
+  /** Per `categoryId:manufacturerId`, the series in display order. */
+  readonly seriesByCategoryManufacturer: ReadonlyMap<string, readonly CatalogueSeries[]>;
+  /** Per category, its condition questions in display order. */
+  readonly questionsByCategory: ReadonlyMap<number, readonly CatalogueQuestion[]>;
+}
+
+const indexes = new WeakMap<Catalogue, CatalogueIndex>();
+
+/** Groups items by key, each group in display order. */
+function groupByPosition<T extends { position: number }, K>(
+  items: readonly T[],
+  keyOf: (item: T) => K,
+): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [item]);
+    else group.push(item);
+  }
+  for (const [key, group] of groups) {
+    groups.set(
+      key,
+      group.toSorted((left, right) => left.position - right.position),
+    );
+  }
+  return groups;
+}
+
+/**
+ * The lookup index of a catalogue, built on first use and kept for the catalogue object's
+ * lifetime. The catalogue is treated as immutable: after changing it, build a new object.
+ */
+export function getCatalogueIndex(catalogue: Catalogue): CatalogueIndex {
+  const cached = indexes.get(catalogue);
+  if (cached !== undefined) return cached;
+  const manufacturersByCategory = groupByPosition(
+    catalogue.categoryManufacturers,
+    (entry) => entry.categoryId,
+  );
+  const seriesByCategoryManufacturer = groupByPosition(
+    catalogue.series,
+    (series) => `${series.categoryId}:${series.manufacturerId}`,
+  );
+  const questionsByCategory = groupByPosition(
+    catalogue.questions,
+    (question) => question.categoryId,
+  );
+  const index: CatalogueIndex = {
+    catalogue,
+    categoriesById: new Map(catalogue.categories.map((entry) => [entry.id, entry])),
+    manufacturersById: new Map(catalogue.manufacturers.map((entry) => [entry.id, entry])),
+    seriesById: new Map(catalogue.series.map((entry) => [entry.id, entry])),
+    devicesById: new Map(catalogue.devices.map((entry) => [entry.id, entry])),
+    manufacturersByCategory,
+    seriesByCategoryManufacturer,
+    questionsByCategory,
+  };
+  indexes.set(catalogue, index);
+  return index;
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Catalogue has no ${what}`);
+  return value;
+}
+
+/** A series as the contract shows it in one edition. */
+export function toSeries(series: CatalogueSeries, edition: EditionCode): Series {
+  const page = series.pages[edition];
+  return {
+    id: series.id,
+    name: page.name,
+    url: page.url,
+    content: page.content,
+    metaDescription: page.metaDescription,
+    metaKeywords: page.metaKeywords,
+    thumbnail: series.thumbnail,
+  };
+}
+
+/**
+ * A manufacturer within one category, with that category's series of it, in one edition;
+ * undefined when the manufacturer or category is unknown.
+ */
+export function toManufacturer(
+  catalogue: Catalogue,
+  edition: EditionCode,
+  categoryId: number,
+  manufacturerId: number,
+): Manufacturer | undefined {
+  const index = getCatalogueIndex(catalogue);
+  const manufacturer = index.manufacturersById.get(manufacturerId);
+  if (manufacturer === undefined || !index.categoriesById.has(categoryId)) return undefined;
+  const series = index.seriesByCategoryManufacturer.get(`${categoryId}:${manufacturerId}`) ?? [];
+  const page = manufacturer.pages[edition];
+  return {
+    id: manufacturer.id,
+    name: page.name,
+    url: page.url,
+    content: page.content,
+    metaDescription: page.metaDescription,
+    metaKeywords: page.metaKeywords,
+    thumbnail: manufacturer.thumbnail,
+    series: series.map((entry) => toSeries(entry, edition)),
+    topSeries: series.filter((entry) => entry.top).map((entry) => entry.id),
+  };
+}
+
+/** A category with its manufacturers and their series in one edition; undefined when unknown. */
+export function toCategory(
+  catalogue: Catalogue,
+  edition: EditionCode,
+  categoryId: number,
+): Category | undefined {
+  const index = getCatalogueIndex(catalogue);
+  const category = index.categoriesById.get(categoryId);
+  if (category === undefined) return undefined;
+  const listed = index.manufacturersByCategory.get(categoryId) ?? [];
+  const manufacturers: Manufacturer[] = [];
+  for (const entry of listed) {
+    const manufacturer = toManufacturer(catalogue, edition, categoryId, entry.manufacturerId);
+    if (manufacturer !== undefined) manufacturers.push(manufacturer);
+  }
+  const page = category.pages[edition];
+  return {
+    id: category.id,
+    name: page.name,
+    url: page.url,
+    content: page.content,
+    metaDescription: page.metaDescription,
+    metaKeywords: page.metaKeywords,
+    thumbnail: category.thumbnail,
+    manufacturers,
+    topManufacturers: listed.filter((entry) => entry.top).map((entry) => entry.manufacturerId),
+  };
+}
+
+/** A device as lists and search results show it in one edition. */
+export function toDeviceSummary(
+  catalogue: Catalogue,
+  edition: EditionCode,
+  device: CatalogueDevice,
+): DeviceSummary {
+  const index = getCatalogueIndex(catalogue);
+  const category = required(
+    index.categoriesById.get(device.categoryId),
+    `category ${device.categoryId}`,
+  );
+  const manufacturer = required(
+    index.manufacturersById.get(device.manufacturerId),
+    `manufacturer ${device.manufacturerId}`,
+  );
+  const series = required(index.seriesById.get(device.seriesId), `series ${device.seriesId}`);
+  const page = device.pages[edition];
+  return {
+    id: device.id,
+    name: page.name,
+    model: device.model,
+    url: page.url,
+    category: category.pages[edition].name,
+    categoryId: category.id,
+    manufacturer: manufacturer.pages[edition].name,
+    manufacturerId: manufacturer.id,
+    series: series.pages[edition].name,
+    seriesId: series.id,
+    image: device.image,
+    thumbnail: device.thumbnail,
+  };
+}
+
+/** A condition question with its answers in one edition. */
+export function toQuestion(question: CatalogueQuestion, edition: EditionCode): Question {
+  const texts = question.texts[edition];
+  return {
+    id: question.id,
+    code: question.code,
+    description: texts.description,
+    question: texts.question,
+    answers: question.answers
+      .toSorted((left, right) => left.position - right.position)
+      .map((answer) => ({ id: answer.id, code: answer.code, text: answer.texts[edition] })),
+  };
+}
+
+/** A device with its category's condition questions in one edition. */
+export function toDevice(
+  catalogue: Catalogue,
+  edition: EditionCode,
+  device: CatalogueDevice,
+): Device {
+  const questions = getCatalogueIndex(catalogue).questionsByCategory.get(device.categoryId) ?? [];
+  return {
+    ...toDeviceSummary(catalogue, edition, device),
+    questions: questions.map((question) => toQuestion(question, edition)),
+  };
+}

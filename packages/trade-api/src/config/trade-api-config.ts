@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
+
+/** How the server behaves: `production` skips answer validation and logs at `info`. */
+export type TradeApiEnvironment = 'production' | 'development' | 'test';
+
+/** The server configuration, read once at start. */
+export interface TradeApiConfig {
+  environment: TradeApiEnvironment;
+  /** PostgreSQL connection string; when unset the server uses SQLite in `sqliteFile`. */
+  databaseUrl: string | undefined;
+  /** Folder for the SQLite file, the JWT secret, the mail outbox and inspection photos. */
+  dataDir: string;
+  sqliteFile: string;
+  /** Secret that signs access tokens (HS256), at least 32 bytes. */
+  jwtSecret: string;
+  /** `smtp://…` or `smtps://…`; when unset, mail is written to `<dataDir>/outbox`. */
+  smtpUrl: string | undefined;
+  /** Origins of partner sites allowed to call the API from the browser. */
+  corsOrigins: string[];
+  /** The shop's own origin, e.g. `http://localhost:8080`; always allowed by CORS. */
+  publicOrigin: string;
+  /** Largest request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Standalone server: where to listen. */
+  host: string;
+  port: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** The repository root, three folders above this package's `src/config`. */
+const repositoryRoot = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
+
+/** Shortest accepted JWT secret, in characters. */
+const minimumSecretLength = 32;
+
+/** Parses an origin exactly as browsers send it in the Origin header (no path, no slash). */
+function toOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.origin === value ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const originSchema = z
+  .string()
+  .check(
+    z.refine(
+      (value) => toOrigin(value) !== undefined,
+      'must be an origin like https://partner.example (scheme, host and port only)',
+    ),
+  );
+
+const optionalText = z.optional(z.string());
+
+/** The environment variables the server reads, each checked. Empty strings count as unset. */
+const environmentSchema = z.object({
+  NODE_ENV: z.optional(z.enum(['production', 'development', 'test'])),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(?:ql)?:\/\/\S+$/, 'must be a postgres:// URL')),
+  ),
+  DATA_DIR: optionalText,
+  JWT_SECRET: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(minimumSecretLength, `must be at least ${minimumSecretLength} characters`),
+      ),
+  ),
+  SMTP_URL: z.optional(
+    z.string().check(z.regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')),
+  ),
+  CORS_ORIGINS: z.optional(z.array(originSchema)),
+  PUBLIC_ORIGIN: z.optional(originSchema),
+  BODY_LIMIT_BYTES: z.optional(
+    z.coerce
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.minimum(1024, 'must be at least 1024'),
+        z.maximum(10_485_760, 'must be at most 10485760'),
+      ),
+  ),
+  HOST: optionalText,
+  PORT: z.optional(
+    z.coerce
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.minimum(0, 'must be a port number'),
+        z.maximum(65_535, 'must be a port number'),
+      ),
+  ),
+  LOG_LEVEL: z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+});
+
+/** Reads the JWT secret from `<dataDir>/jwt-secret`, creating it with a random value first. */
+function persistedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < minimumSecretLength) {
+      throw new Error(
+        `Invalid trade API configuration:\n- ${file}: must hold at least ${minimumSecretLength} characters (delete it to generate a new one)`,
+      );
+    }
+    return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  // `wx` fails if another process created it meanwhile; then its secret wins.
+  try {
+    writeFileSync(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch {
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+/**
+ * Reads the server configuration from environment variables and fails with a list of every
+ * wrong value. `DATA_DIR` defaults to `<repository>/data`; without `JWT_SECRET` a random secret
+ * is generated once and kept in `<DATA_DIR>/jwt-secret`, so tokens survive restarts.
+ */
+export function readTradeApiConfig(
+  environment: Readonly<Record<string, string | undefined>> = process.env,
+): TradeApiConfig {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const input = {
+    ...present,
+    CORS_ORIGINS:
+      present['CORS_ORIGINS'] === undefined
+        ? undefined
+        : present['CORS_ORIGINS']
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter((origin) => origin !== ''),
+  };
+  const parsed = environmentSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `- ${issue.path.map(String).join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid trade API configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir =
+    values.DATA_DIR === undefined
+      ? join(repositoryRoot, 'data')
+      : isAbsolute(values.DATA_DIR)
+        ? values.DATA_DIR
+        : resolve(values.DATA_DIR);
+  const port = values.PORT ?? 8080;
+  const nodeEnvironment = values.NODE_ENV ?? 'development';
+  return {
+    environment: nodeEnvironment,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    sqliteFile: join(dataDir, 'trade.sqlite'),
+    jwtSecret: values.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    corsOrigins: values.CORS_ORIGINS ?? [],
+    publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 65_536,
+    host: values.HOST ?? '127.0.0.1',
+    port,
+    logLevel: values.LOG_LEVEL ?? (nodeEnvironment === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,432 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables of the trade API, as Kysely sees them. The same columns exist on SQLite and
+ * PostgreSQL: timestamps are ISO 8601 strings in UTC with milliseconds (`toISOString()`), so they
+ * sort and compare as text; flags are integers 0/1 (SQLite has no boolean and better-sqlite3
+ * cannot bind one); JSON is text; money is integer euro cents.
+ */
+
+/** An ISO 8601 UTC timestamp as written by `Date.prototype.toISOString`. */
+export type Timestamp = string;
+/** 0 or 1. */
+export type Flag = 0 | 1;
+
+/** The texts of one catalogue page in one edition (categories, manufacturers, series, devices). */
+interface PageColumns {
+  edition: string;
+  name: string;
+  url: string;
+  content: string;
+  meta_description: string;
+  meta_keywords: string;
+}
+
+export interface CatalogueRevisionsTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  note: string;
+}
+
+export interface CategoriesTable {
+  id: number;
+  key: string;
+  thumbnail: string | null;
+  position: number;
+}
+export interface CategoryPagesTable extends PageColumns {
+  category_id: number;
+}
+
+export interface ManufacturersTable {
+  id: number;
+  key: string;
+  thumbnail: string | null;
+}
+export interface ManufacturerPagesTable extends PageColumns {
+  manufacturer_id: number;
+}
+
+export interface CategoryManufacturersTable {
+  category_id: number;
+  manufacturer_id: number;
+  top: Flag;
+  position: number;
+}
+
+export interface SeriesTable {
+  id: number;
+  key: string;
+  category_id: number;
+  manufacturer_id: number;
+  thumbnail: string | null;
+  top: Flag;
+  position: number;
+}
+export interface SeriesPagesTable extends PageColumns {
+  series_id: number;
+}
+
+export interface DevicesTable {
+  id: number;
+  category_id: number;
+  manufacturer_id: number;
+  series_id: number;
+  model: string;
+  model_key: string;
+  variant: string;
+  name: string;
+  /** JSON array of strings. */
+  search_terms: string;
+  release_year: number;
+  release_month: number;
+  image: string | null;
+  thumbnail: string | null;
+}
+export interface DevicePagesTable extends PageColumns {
+  device_id: number;
+}
+export interface DevicePricesTable {
+  device_id: number;
+  edition: string;
+  base_price_cents: number;
+  recycling_price_cents: number;
+}
+
+export interface QuestionsTable {
+  id: number;
+  category_id: number;
+  code: string;
+  position: number;
+}
+export interface QuestionTextsTable {
+  question_id: number;
+  edition: string;
+  question: string;
+  description: string;
+}
+export interface AnswersTable {
+  question_id: number;
+  id: number;
+  code: string;
+  price_factor: number;
+  means_defective: Flag;
+  position: number;
+}
+export interface AnswerTextsTable {
+  question_id: number;
+  answer_id: number;
+  edition: string;
+  text: string;
+}
+
+export interface CustomersTable {
+  /** Random UUID; the subject of the access token. */
+  id: string;
+  customer_number: string;
+  /** Lower-case; unique among registered (non-guest) customers. */
+  email: string;
+  salutation: string | null;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  locale: string;
+  edition: string;
+  /** argon2id hash; null for guests. */
+  password_hash: string | null;
+  activated_at: Timestamp | null;
+  is_guest: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PeopleTable {
+  id: Generated<number>;
+  customer_id: string;
+  /** The current address of the person (`PATCH /api/customers/people`). */
+  address_id: number | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  customer_id: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  /** Every token issued by rotating one login shares it; reuse of a rotated token revokes the family. */
+  family_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** Set when the token was traded for a new pair. */
+  rotated_at: Timestamp | null;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  customer_id: string;
+  /** `activation` or `password_reset`. */
+  purpose: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  customer_id: string;
+  salutation: string;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  street: string;
+  house_number: string;
+  address_addition: string | null;
+  zip: string;
+  city: string;
+  country: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  customer_id: string;
+  account_holder: string;
+  iban: string;
+  bic: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaypalAccountsTable {
+  id: Generated<number>;
+  customer_id: string;
+  email: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomerPaymentAccountsTable {
+  id: Generated<number>;
+  customer_id: string;
+  paypal_account_id: number | null;
+  bank_account_id: number | null;
+  payment_type: string;
+  is_primary: Flag;
+  created_at: Timestamp;
+}
+
+export interface PhoneContactsTable {
+  id: Generated<number>;
+  customer_id: string;
+  phone: string;
+  type: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OffersTable {
+  /** Random UUID. */
+  id: string;
+  device_id: number;
+  edition: string;
+  /** JSON object: question code → answer code. */
+  answers: string;
+  price_cents: number;
+  /** Whether the recycling offer applied (a defect answer was chosen). */
+  is_recycling: Flag;
+  valid_until: Timestamp;
+  customer_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface TradesTable {
+  id: Generated<number>;
+  trade_number: string;
+  customer_id: string | null;
+  edition: string;
+  /** created, received, inspected, clarification, accepted, returned, paid. */
+  status: string;
+  /** JSON of the address at checkout (the customer may change or delete it later). */
+  address_snapshot: string;
+  /** 2 = PayPal, anything else SEPA (§9). */
+  payment_type: number;
+  /** JSON of the payout account at checkout (IBAN/BIC/holder or PayPal e-mail). */
+  payout_details: string;
+  voucher_code: string | null;
+  total_cents: number;
+  is_b2b: Flag;
+  partner: string | null;
+  shop_mode: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TradeItemsTable {
+  id: Generated<number>;
+  trade_id: number;
+  offer_id: string;
+  device_id: number;
+  /** Device name at checkout, so history reads the same after catalogue changes. */
+  device_name: string;
+  quantity: number;
+  price_cents: number;
+  /** Price after inspection, null until inspected. */
+  revised_price_cents: number | null;
+  /** JSON object: question code → answer code as found on inspection; null until inspected. */
+  inspection_findings: string | null;
+  /** Path under the data directory of the inspection photo. */
+  photo_path: string | null;
+}
+
+export interface TradeEventsTable {
+  id: Generated<number>;
+  trade_id: number;
+  status: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface ClarificationsTable {
+  id: Generated<number>;
+  trade_id: number;
+  trade_item_id: number;
+  /** The revised offer the customer may accept. */
+  revised_offer_id: string | null;
+  /** open, accepted, returned, expired. */
+  state: string;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  email: string;
+  edition: string;
+  /** pending, active, unsubscribed. */
+  status: string;
+  /** Hex hash of the e-mail used in unsubscribe and enrich links. */
+  email_hash: string;
+  confirm_token_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ControllingEventsTable {
+  id: Generated<number>;
+  client_id: string;
+  application_id: string;
+  url: string;
+  event_name: string;
+  /** JSON of the tracking fields and touchpoint parameters sent with the event. */
+  payload: string;
+  created_at: Timestamp;
+}
+
+export interface ClientIdsTable {
+  /** The hash handed to the browser. */
+  id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  /** Lower-case e-mail tried. */
+  email: string;
+  /** Client address as seen behind the proxy. */
+  ip: string;
+  succeeded: Flag;
+  created_at: Timestamp;
+}
+
+export interface MailLogTable {
+  id: Generated<number>;
+  /** activation, password_reset, newsletter_confirm, trade_confirmation, … */
+  kind: string;
+  recipient: string;
+  subject: string;
+  /** `outbox` (an .eml file under data/outbox) or `smtp`. */
+  transport: string;
+  /** File name of the .eml or SMTP message id. */
+  reference: string | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+/** Every table of the trade API database. */
+export interface TradeDatabase {
+  catalogue_revisions: CatalogueRevisionsTable;
+  categories: CategoriesTable;
+  category_pages: CategoryPagesTable;
+  manufacturers: ManufacturersTable;
+  manufacturer_pages: ManufacturerPagesTable;
+  category_manufacturers: CategoryManufacturersTable;
+  series: SeriesTable;
+  series_pages: SeriesPagesTable;
+  devices: DevicesTable;
+  device_pages: DevicePagesTable;
+  device_prices: DevicePricesTable;
+  questions: QuestionsTable;
+  question_texts: QuestionTextsTable;
+  answers: AnswersTable;
+  answer_texts: AnswerTextsTable;
+  customers: CustomersTable;
+  people: PeopleTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  addresses: AddressesTable;
+  bank_accounts: BankAccountsTable;
+  paypal_accounts: PaypalAccountsTable;
+  customer_payment_accounts: CustomerPaymentAccountsTable;
+  phone_contacts: PhoneContactsTable;
+  offers: OffersTable;
+  trades: TradesTable;
+  trade_items: TradeItemsTable;
+  trade_events: TradeEventsTable;
+  clarifications: ClarificationsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  controlling_events: ControllingEventsTable;
+  client_ids: ClientIdsTable;
+  login_attempts: LoginAttemptsTable;
+  mail_log: MailLogTable;
+}
+
+/** The names of all tables, in an order that respects foreign keys when filling them. */
+export const tableNames = [
+  'catalogue_revisions',
+  'categories',
+  'category_pages',
+  'manufacturers',
+  'manufacturer_pages',
+  'category_manufacturers',
+  'series',
+  'series_pages',
+  'devices',
+  'device_pages',
+  'device_prices',
+  'questions',
+  'question_texts',
+  'answers',
+  'answer_texts',
+  'customers',
+  'addresses',
+  'people',
+  'refresh_tokens',
+  'one_time_tokens',
+  'bank_accounts',
+  'paypal_accounts',
+  'customer_payment_accounts',
+  'phone_contacts',
+  'offers',
+  'trades',
+  'trade_items',
+  'trade_events',
+  'clarifications',
+  'newsletter_subscriptions',
+  'controlling_events',
+  'client_ids',
+  'login_attempts',
+  'mail_log',
+] as const satisfies readonly (keyof TradeDatabase)[];

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { Client } from 'pg';
+import { createDatabase, type TradeDb } from './create-database.ts';
+import { tableNames } from './schema.ts';
+
+/** A database engine the storage tests run against. */
+export interface TestDatabase {
+  name: 'sqlite' | 'postgres';
+  /** A fresh, empty database of its own (not migrated). */
+  create(): Promise<TradeDb>;
+  /** Closes a database made by `create` and removes it. */
+  destroy(db: TradeDb): Promise<void>;
+}
+
+/** Where each created database lives, to remove it afterwards. */
+const locations = new WeakMap<TradeDb, string>();
+
+const sqliteDatabase: TestDatabase = {
+  name: 'sqlite',
+  create() {
+    // A file rather than :memory:, so WAL and the file handling run as in production.
+    const folder = mkdtempSync(join(tmpdir(), 'tradein-sqlite-'));
+    const db = createDatabase({ sqliteFile: join(folder, 'trade.sqlite') });
+    locations.set(db, folder);
+    return Promise.resolve(db);
+  },
+  async destroy(db) {
+    await db.destroy();
+    const folder = locations.get(db);
+    if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+  },
+};
+
+/** Runs one statement on the administrative database of the test cluster. */
+async function administer(adminUrl: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function postgresDatabase(adminUrl: string): TestDatabase {
+  return {
+    name: 'postgres',
+    async create() {
+      // Each test file gets a database of its own, so files can run in parallel.
+      const name = `t_${randomBytes(8).toString('hex')}`;
+      await administer(adminUrl, `CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const db = createDatabase({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
+      locations.set(db, name);
+      return db;
+    },
+    async destroy(db) {
+      await db.destroy();
+      const name = locations.get(db);
+      if (name !== undefined) await administer(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+    },
+  };
+}
+
+/**
+ * The databases storage tests run against: SQLite always, PostgreSQL when `TEST_DATABASE_URL`
+ * is set (see `scripts/with-postgres.sh`). Use with `describe.each(testDatabases())`.
+ */
+export function testDatabases(): TestDatabase[] {
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  return adminUrl === undefined || adminUrl === ''
+    ? [sqliteDatabase]
+    : [sqliteDatabase, postgresDatabase(adminUrl)];
+}
+
+/** The number of rows in every table: a snapshot to prove a request changed nothing. */
+export async function rowCounts(db: TradeDb): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tableNames) {
+    const row = await sql<{
+      count: number | string;
+    }>`select count(*) as count from ${sql.table(table)}`
+      .execute(db)
+      .then((result) => result.rows[0]);
+    // PostgreSQL answers count(*) as a bigint string.
+    counts[table] = Number(row?.count ?? 0);
+  }
+  return counts;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+
+describe('@tradein/trade-api', () => {
+  it('exports exactly its public API', async () => {
+    expect(Object.keys(await import('./index.ts')).toSorted()).toEqual([
+      'HttpError',
+      'buildTradeApi',
+      'canonicalCatalogueOrder',
+      'createDatabase',
+      'createTradeApiServer',
+      'databaseDialect',
+      'healthEndpoint',
+      'imageKinds',
+      'loadCatalogue',
+      'migrateToLatest',
+      'migrations',
+      'readTradeApiConfig',
+      'seedCatalogue',
+      'tableNames',
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { msg } from '@lingui/core/macro';
+import { getEdition, type EditionCode } from '@tradein/editions';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { i18nForEdition } from '../i18n/server-i18n.ts';
+
+/** What kind of mail it is; part of the outbox file name and the mail log. */
+export type MailKind =
+  | 'activation'
+  | 'password-reset'
+  | 'newsletter-opt-in'
+  | 'trade-confirmation'
+  | 'trade-status'
+  | 'clarification';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** One outgoing message; the sender comes from the edition's contact settings. */
+export interface MailMessage {
+  kind: MailKind;
+  edition: EditionCode;
+  to: string;
+  subject: string;
+  /** Plain-text body; the mail always has one. */
+  text: string;
+  /** Optional HTML body. Callers escape every value they put in it. */
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail {
+  messageId: string;
+  /** Path of the `.eml` file when the mail went to the outbox. */
+  file?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** `smtp://…` or `smtps://…`; when unset, every message is written to `outboxDir`. */
+  smtpUrl: string | undefined;
+  outboxDir: string;
+}
+
+const footer = msg`You receive this message because of your activity in our trade-in shop.`;
+
+/**
+ * Sends mail through nodemailer: over SMTP when configured, otherwise as one `.eml` file per
+ * message in the outbox folder (the same bytes an SMTP server would receive).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(message) {
+      const edition = getEdition(message.edition);
+      const i18n = i18nForEdition(message.edition);
+      const info = await transport.sendMail({
+        from: { name: edition.contact.fromName, address: edition.contact.fromAddress },
+        to: message.to,
+        subject: message.subject,
+        text: `${message.text}\n\n-- \n${i18n._(footer)}\n`,
+        ...(message.html ? { html: message.html } : {}),
+        attachments: message.attachments,
+        headers: { 'X-Tradein-Mail-Kind': message.kind },
+      });
+      if (options.smtpUrl) return { messageId: info.messageId };
+
+      await mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replaceAll(':', '-');
+      const file = join(options.outboxDir, `${stamp}-${message.kind}-${randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer);
+      return { messageId: info.messageId, file };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { apiErrorFromIssues, validationErrorCode } from '@tradein/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { apiError, HttpError } from './http-error.ts';
+
+/** What the API context needs to know about its surroundings. */
+export interface ApiContextOptions {
+  /** Origins that may call the API from a browser (partners and the shop itself). */
+  allowedOrigins: readonly string[];
+}
+
+/** Headers the browser may send cross-origin: bearer token, JSON, and the token headers of §7. */
+const allowedRequestHeaders = [
+  'authorization',
+  'content-type',
+  'access',
+  'refresh',
+  'token',
+  'identifier',
+  'x-request-id',
+];
+
+/** Fixed answers for request errors Fastify raises before a handler runs. */
+const frameworkErrors: Readonly<Record<string, { status: number; code: string; message: string }>> =
+  {
+    FST_ERR_CTP_INVALID_JSON_BODY: {
+      status: 400,
+      code: 'malformed_json',
+      message: 'The request body is not valid JSON',
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      status: 400,
+      code: 'malformed_json',
+      message: 'The request body is empty but its content type is JSON',
+    },
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      status: 413,
+      code: 'payload_too_large',
+      message: 'The request body is too large',
+    },
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'Send the request body as application/json',
+    },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      status: 400,
+      code: 'malformed_request',
+      message: 'The content length does not match the body',
+    },
+  };
+
+/** Turns an HTTP status into the snake_case code of an error answer. */
+function codeForStatus(status: number): string {
+  if (status === 400) return 'bad_request';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'too_many_requests';
+  return 'request_failed';
+}
+
+/** The route patterns of this context with their methods, to tell 404 from 405. */
+interface KnownRoute {
+  pattern: RegExp;
+  method: string;
+}
+
+/** Turns a route url (`/api/trade/images/:kind/:id.svg`) into a regex for a concrete path. */
+function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+)/)
+    .map((part) => (part.startsWith(':') ? '[^/]+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
+    .replace(/\\\*$/, '.*');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Sets up a Fastify context (registered with prefix `/api`) as the trade API's edge: security
+ * headers, CORS for the configured origins, JSON-only bodies, and one error shape for every
+ * failure (400 naming fields, 404/405/413/415 as JSON, 5xx without internal detail).
+ * Call before registering routes: it watches route registration to answer 405.
+ */
+export async function installApiContext(
+  api: FastifyInstance,
+  options: ApiContextOptions,
+): Promise<void> {
+  const knownRoutes: KnownRoute[] = [];
+  api.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) knownRoutes.push({ pattern: routePattern(route.url), method });
+  });
+
+  // Only JSON bodies: text/plain would let any site POST without a CORS preflight.
+  api.removeContentTypeParser(['text/plain']);
+
+  await api.register(helmet, {
+    // The API answers JSON and SVG: nothing in it may run script, load anything or be framed.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'unsafe-inline'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  const allowed = new Set(options.allowedOrigins);
+  await api.register(cors, {
+    origin: (origin, callback) => {
+      // Requests without Origin (same-origin GETs, servers, curl) need no CORS headers at all.
+      callback(null, origin !== undefined && allowed.has(origin));
+    },
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: allowedRequestHeaders,
+    exposedHeaders: ['x-request-id'],
+    credentials: false,
+    maxAge: 600,
+  });
+
+  api.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    // Answers may carry customer data: no shared or browser cache keeps them unless a route says so.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  api.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A handler's own 4xx and 503 answers are meant for the client; any other 5xx is internal.
+    if (error instanceof HttpError && (error.statusCode < 500 || error.statusCode === 503)) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'service unavailable');
+      return reply.code(error.statusCode).send(apiError(error.code, error.message, error.fields));
+    }
+    const known = error.code === undefined ? undefined : frameworkErrors[error.code];
+    if (known !== undefined) {
+      request.log.info({ code: error.code }, known.message);
+      return reply.code(known.status).send(apiError(known.code, known.message));
+    }
+    const status = error instanceof HttpError ? 500 : (error.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      // Another client error raised by Fastify or a plugin: its message names no internals.
+      request.log.info({ code: error.code, status }, 'request rejected');
+      return reply.code(status).send(apiError(codeForStatus(status), 'The request was rejected'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send(
+        apiError(
+          'internal_error',
+          `Something went wrong on our side. Please try again later (reference ${request.id}).`,
+        ),
+      );
+  });
+
+  api.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const methods = [
+      ...new Set(
+        knownRoutes
+          .filter((route) => route.method !== 'OPTIONS' && route.pattern.test(path))
+          .map((route) => route.method),
+      ),
+    ];
+    if (methods.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', methods.join(', '))
+        .send(
+          apiError(
+            'method_not_allowed',
+            `${request.method} is not allowed here; use ${methods.join(' or ')}`,
+          ),
+        );
+    }
+    return reply.code(404).send(apiError('not_found', 'There is no API call at this path'));
+  });
+}
+
+/** The 400 answer for input that failed a schema, as an error a handler or hook can throw. */
+export function validationError(
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+  prefix: string[] = [],
+): HttpError {
+  const body = apiErrorFromIssues(
+    issues.map((issue) => ({ path: [...prefix, ...issue.path], message: issue.message })),
+  );
+  return new HttpError(400, validationErrorCode, body.error.message, body.error.fields);
+}

@@ -1,0 +1,24 @@
+import type { ApiError, ApiFieldError } from '@tradein/contract';
+
+/**
+ * An error a handler throws to answer with a 4xx (or 503) and the error body of the contract.
+ * Its message is shown to the client, so it must never carry internal detail.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly fields: ApiFieldError[] | undefined;
+
+  constructor(statusCode: number, code: string, message: string, fields?: ApiFieldError[]) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The error body of the contract. */
+export function apiError(code: string, message: string, fields?: ApiFieldError[]): ApiError {
+  return fields === undefined ? { error: { code, message } } : { error: { code, message, fields } };
+}

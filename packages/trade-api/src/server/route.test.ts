@@ -1,0 +1,180 @@
+import { defineEndpoint, emptyBodySchema, endpoints, okResponseSchema } from '@tradein/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installApiContext } from './api-context.ts';
+import { HttpError } from './http-error.ts';
+import { createRouter, type Authenticator, type Route } from './route.ts';
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** A server with one API context whose routes `register` adds; answers its loopback origin. */
+async function serve(
+  register: (route: Route) => void,
+  options: { validateAnswers?: boolean; authenticate?: Authenticator } = {},
+): Promise<string> {
+  const app = Fastify({ logger: false });
+  apps.push(app);
+  await app.register(
+    async (api) => {
+      await installApiContext(api, { allowedOrigins: [] });
+      register(
+        createRouter(api, {
+          prefix: '/api',
+          bodyLimit: 1024,
+          validateAnswers: options.validateAnswers ?? true,
+          authenticate: options.authenticate,
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+const echoEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/test/echo',
+  auth: 'none',
+  body: z.object({ count: z.int() }),
+  response: z.object({ doubled: z.int() }),
+});
+
+const bearerEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/test/me',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: z.object({ customerId: z.string() }),
+});
+
+/** Accepts the token `good` for customer `c-1`. */
+const fakeAuthenticator: Authenticator = (request) => {
+  if (request.headers.authorization === 'Bearer good') {
+    return Promise.resolve({ customerId: 'c-1' });
+  }
+  return Promise.reject(new HttpError(401, 'unauthorized', 'Log in again'));
+};
+
+const unauthorized = { error: { code: 'unauthorized', message: 'Log in again' } };
+
+describe('route', () => {
+  it('hands the parsed body to the handler and answers its result', async () => {
+    const origin = await serve((route) =>
+      route(echoEndpoint, async ({ body }) => ({ doubled: body.count * 2 })),
+    );
+    const response = await fetch(`${origin}/api/test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 21 }),
+    });
+    expect(await response.json()).toEqual({ doubled: 42 });
+  });
+
+  it('names invalid headers under headers.*', async () => {
+    let called = false;
+    const origin = await serve((route) =>
+      route(endpoints.loginRefresh, async () => {
+        called = true;
+        return { access_token: 'a', refresh_token: 'r' };
+      }),
+    );
+    const response = await fetch(`${origin}/api/account/loginRefresh`, { method: 'POST' });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { fields: { path: string }[] } };
+    expect(body.error.fields.map((field) => field.path)).toEqual(['headers.refresh']);
+    expect(called).toBe(false);
+  });
+
+  it('answers 500 without detail when an answer breaks the contract in development', async () => {
+    const origin = await serve((route) =>
+      route(echoEndpoint, async () => ({ doubled: 'many' }) as unknown as { doubled: number }),
+    );
+    const response = await fetch(`${origin}/api/test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"count":1}',
+    });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain('doubled');
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'internal_error' } });
+  });
+
+  it('does not check answers in production', async () => {
+    const origin = await serve(
+      (route) =>
+        route(echoEndpoint, async () => ({ doubled: 'many' }) as unknown as { doubled: number }),
+      { validateAnswers: false },
+    );
+    const response = await fetch(`${origin}/api/test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"count":1}',
+    });
+    expect(await response.json()).toEqual({ doubled: 'many' });
+  });
+
+  it('refuses to register a bearer endpoint without an authenticator', async () => {
+    await expect(
+      serve((route) =>
+        route(bearerEndpoint, async ({ customer }) => ({ customerId: customer?.customerId ?? '' })),
+      ),
+    ).rejects.toThrow(/needs bearer authentication/);
+  });
+
+  it.each([
+    ['without a token', undefined, 401, unauthorized],
+    ['with a bad token', 'Bearer bad', 401, unauthorized],
+    ['with a good token', 'Bearer good', 200, { customerId: 'c-1' }],
+  ])('authenticates bearer endpoints first: %s', async (_case, authorization, status, answer) => {
+    const origin = await serve(
+      (route) =>
+        route(bearerEndpoint, async ({ customer }) => ({
+          customerId: customer?.customerId ?? 'nobody',
+        })),
+      { authenticate: fakeAuthenticator },
+    );
+    const response = await fetch(`${origin}/api/test/me`, {
+      headers: authorization === undefined ? {} : { authorization },
+    });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual(answer);
+  });
+
+  it('checks the token before the body, so strangers learn nothing about input rules', async () => {
+    const origin = await serve(
+      (route) => route(endpoints.updatePhoneContact, async ({ body }) => body),
+      { authenticate: fakeAuthenticator },
+    );
+    const response = await fetch(`${origin}/api/customers/phone_contacts`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"phone": 1}',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses endpoints outside its prefix', async () => {
+    const outside = defineEndpoint({ ...echoEndpoint, path: '/other/echo' });
+    await expect(serve((route) => route(outside, async () => ({ doubled: 0 })))).rejects.toThrow(
+      /does not lie under \/api\//,
+    );
+  });
+
+  it('answers calls that change something with the ok shape', async () => {
+    const okEndpoint = defineEndpoint({
+      method: 'DELETE',
+      path: '/api/test/thing',
+      auth: 'none',
+      body: emptyBodySchema,
+      response: okResponseSchema,
+    });
+    const origin = await serve((route) => route(okEndpoint, async () => ({ ok: true }) as const));
+    const response = await fetch(`${origin}/api/test/thing`, { method: 'DELETE' });
+    expect(await response.json()).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,23 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The trade API's texts (mail, PDF labels, error messages) are lingui macros, compiled here for
+ * tests and for the server bundles (`vite build --ssr`).
+ */
+export default defineConfig({
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+  ],
+  build: { target: 'node20', sourcemap: true },
+  test: {
+    name: 'trade-api',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Server tests start real servers and databases.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});

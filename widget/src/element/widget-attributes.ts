@@ -1,0 +1,138 @@
+import { editionCodeSchema, getEdition, shopModeSchema } from '@tradein/editions';
+import type { EditionCode, ShopMode } from '@tradein/editions';
+import * as z from 'zod/mini';
+
+/** Attributes of `<tradein-widget>` as the element reads them (missing ones are absent). */
+export interface RawWidgetAttributes {
+  edition?: string | null | undefined;
+  mode?: string | null | undefined;
+  apiBase?: string | null | undefined;
+  category?: string | null | undefined;
+  device?: string | null | undefined;
+  partner?: string | null | undefined;
+}
+
+/** A valid element configuration. */
+export interface WidgetConfig {
+  edition: EditionCode;
+  mode: ShopMode;
+  /** Absolute http(s) base URL of the trade API, without a trailing slash. */
+  apiBase: string;
+  category: string | undefined;
+  device: string | undefined;
+  partner: string | undefined;
+}
+
+/** Attribute names as written in HTML. */
+export type WidgetAttributeName =
+  'edition' | 'mode' | 'api-base' | 'category' | 'device' | 'partner';
+
+/** Why an attribute was rejected; the element turns each reason into a localized message. */
+export type WidgetProblemReason = 'missing' | 'invalid' | 'b2b-unavailable';
+
+/** One rejected attribute. */
+export interface WidgetProblem {
+  attribute: WidgetAttributeName;
+  reason: WidgetProblemReason;
+  /** The rejected value, as written (absent when the attribute is missing). */
+  value?: string;
+}
+
+/** Result of parsing the attributes: a configuration or every problem found. */
+export type WidgetAttributesResult =
+  { ok: true; value: WidgetConfig } | { ok: false; problems: WidgetProblem[] };
+
+// Category and device are url slugs or ids from the catalogue; partner codes are short tokens.
+const slugSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/));
+const partnerSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/));
+
+function parseApiBase(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    return undefined;
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** Treats an empty attribute like a missing one: `edition=""` is as unset as no attribute. */
+function present(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** The edition attribute when it alone is valid: the error view still speaks its language. */
+export function validEditionOf(raw: RawWidgetAttributes): EditionCode | undefined {
+  const parsed = editionCodeSchema.safeParse(present(raw.edition));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Parses the element's attributes. `defaultApiBase` (the origin the script came from) applies
+ * when `api-base` is absent. Collects every problem instead of stopping at the first.
+ */
+export function parseWidgetAttributes(
+  raw: RawWidgetAttributes,
+  defaultApiBase: string,
+): WidgetAttributesResult {
+  const problems: WidgetProblem[] = [];
+
+  const editionValue = present(raw.edition);
+  let edition: EditionCode | undefined;
+  if (editionValue === undefined) {
+    problems.push({ attribute: 'edition', reason: 'missing' });
+  } else {
+    const parsed = editionCodeSchema.safeParse(editionValue);
+    if (parsed.success) edition = parsed.data;
+    else problems.push({ attribute: 'edition', reason: 'invalid', value: editionValue });
+  }
+
+  const modeValue = present(raw.mode);
+  let mode: ShopMode | undefined = 'default';
+  if (modeValue !== undefined) {
+    const parsed = shopModeSchema.safeParse(modeValue);
+    if (parsed.success) mode = parsed.data;
+    else {
+      mode = undefined;
+      problems.push({ attribute: 'mode', reason: 'invalid', value: modeValue });
+    }
+  }
+  if (mode === 'b2bWidget' && edition !== undefined && !getEdition(edition).hasB2B) {
+    problems.push({ attribute: 'mode', reason: 'b2b-unavailable', value: mode });
+  }
+
+  const apiBaseValue = present(raw.apiBase);
+  const apiBase = parseApiBase(apiBaseValue ?? defaultApiBase);
+  if (apiBase === undefined) {
+    problems.push(
+      apiBaseValue === undefined
+        ? { attribute: 'api-base', reason: 'missing' }
+        : { attribute: 'api-base', reason: 'invalid', value: apiBaseValue },
+    );
+  }
+
+  const optional = (
+    attribute: 'category' | 'device' | 'partner',
+    schema: typeof slugSchema,
+  ): string | undefined => {
+    const value = present(raw[attribute]);
+    if (value === undefined) return undefined;
+    if (schema.safeParse(value).success) return value;
+    problems.push({ attribute, reason: 'invalid', value });
+    return undefined;
+  };
+  const category = optional('category', slugSchema);
+  const device = optional('device', slugSchema);
+  const partner = optional('partner', partnerSchema);
+
+  if (problems.length > 0 || edition === undefined || mode === undefined || apiBase === undefined) {
+    return { ok: false, problems };
+  }
+  return { ok: true, value: { edition, mode, apiBase, category, device, partner } };
+}

@@ -1,0 +1,70 @@
+import type { EditionCode, ShopMode } from '@tradein/editions';
+
+/** Name of the custom element. */
+export const widgetTagName = 'tradein-widget';
+
+/** Detail of `tradein:ready`: the element is configured and its first screen is on view. */
+export interface TradeinReadyDetail {
+  edition: EditionCode;
+  mode: ShopMode;
+}
+
+/** Every event `<tradein-widget>` dispatches; all bubble and cross shadow boundaries. */
+export interface TradeinEventMap {
+  'tradein:ready': CustomEvent<TradeinReadyDetail>;
+}
+
+/** Dispatches a `tradein:*` event from the host element, bubbling and composed. */
+export function dispatchWidgetEvent<Name extends keyof TradeinEventMap>(
+  host: Element,
+  name: Name,
+  detail: TradeinEventMap[Name]['detail'],
+): void {
+  host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
+/** The element as a host page sees it: its attributes as properties, typed events. */
+export interface TradeinWidgetElement extends HTMLElement {
+  edition: string | undefined;
+  mode: string | undefined;
+  apiBase: string | undefined;
+  category: string | undefined;
+  device: string | undefined;
+  partner: string | undefined;
+  addEventListener<K extends keyof TradeinEventMap>(
+    type: K,
+    listener: (this: TradeinWidgetElement, event: TradeinEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: TradeinWidgetElement, event: HTMLElementEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof TradeinEventMap>(
+    type: K,
+    listener: (this: TradeinWidgetElement, event: TradeinEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: TradeinWidgetElement, event: HTMLElementEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tradein-widget': TradeinWidgetElement;
+  }
+}

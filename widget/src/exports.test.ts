@@ -1,0 +1,11 @@
+import { expect, it } from 'vitest';
+
+it('exports exactly the public API', async () => {
+  expect(Object.keys(await import('./index.ts')).toSorted()).toEqual([
+    'chooseWidgetLanguage',
+    'parseWidgetAttributes',
+    'validEditionOf',
+    'widgetLanguages',
+    'widgetTagName',
+  ]);
+});

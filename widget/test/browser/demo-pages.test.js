@@ -1,0 +1,89 @@
+import { expect } from './expect.js';
+import { waitFor } from './helpers.js';
+
+afterEach(() => document.body.replaceChildren());
+
+/** Loads a demo page (served as the shop host serves it) in a same-origin iframe. */
+async function openPage(path) {
+  const frame = document.createElement('iframe');
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.src = path;
+  frame.style.width = '800px';
+  document.body.append(frame);
+  await loaded;
+  return frame.contentWindow;
+}
+
+function shownWidgets(page, count) {
+  return waitFor(() => {
+    const widgets = [...page.document.querySelectorAll('tradein-widget')];
+    return widgets.length === count &&
+      widgets.every((widget) => widget.shadowRoot?.querySelector('h2'))
+      ? widgets
+      : undefined;
+  }, `${count} rendered widgets`);
+}
+
+describe('demo pages', () => {
+  it('the partner page shows the B2B widget from one script tag', async () => {
+    const page = await openPage('/demo/partner.html');
+    const [widget] = await shownWidgets(page, 1);
+    expect(widget.getAttribute('mode')).toBe('b2bWidget');
+    expect(widget.shadowRoot.querySelector('h2').textContent).toBe(
+      'Verkaufe dein gebrauchtes Gerät',
+    );
+  });
+
+  it('the hostile page (CSP script-src/style-src self, global resets) shows a styled widget', async () => {
+    const page = await openPage('/demo/hostile.html');
+    const policy = page.document.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    expect(policy.content).toBe("script-src 'self'; style-src 'self'");
+    // The page's resets are active on the page itself…
+    expect(page.getComputedStyle(page.document.querySelector('h1')).display).toBe('inline');
+    // …but not inside the widget, whose stylesheet the policy does not block.
+    const [widget] = await shownWidgets(page, 1);
+    const root = widget.shadowRoot;
+    expect(page.getComputedStyle(widget).display).toBe('block');
+    const heading = page.getComputedStyle(root.querySelector('h2'));
+    expect(heading.display).toBe('block');
+    expect(heading.fontWeight).toBe('700');
+    expect(heading.fontSize).toBe('24px');
+    expect(heading.letterSpacing).toBe('normal');
+    const input = page.getComputedStyle(root.querySelector('input'));
+    expect(input.display).toBe('block');
+    expect(input.borderTopWidth).toBe('1px');
+  });
+
+  it('the ES module page loads one locale chunk per language in use', async () => {
+    const page = await openPage('/demo/module.html');
+    const widgets = await shownWidgets(page, 5);
+    expect(widgets.map((widget) => widget.shadowRoot.querySelector('h2').textContent)).toEqual([
+      'Verkaufe dein gebrauchtes Gerät',
+      'Verkaufe dein gebrauchtes Gerät',
+      'Vende tu dispositivo usado',
+      'Vendez votre appareil d’occasion',
+      'Vendi il tuo dispositivo usato',
+    ]);
+    const chunks = page.performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.includes('/chunks/'))
+      .map((path) => path.split('/').pop().split('-')[0])
+      .toSorted();
+    expect(chunks).toEqual(['de', 'es', 'fr', 'it']);
+  });
+
+  it('adds no global of its own to the page', async () => {
+    const bare = await openPage('/widget/test/browser/blank.html');
+    const before = new Set(Object.getOwnPropertyNames(bare));
+    const script = bare.document.createElement('script');
+    const loaded = new Promise((resolve) => script.addEventListener('load', resolve));
+    script.src = '/widget/tradein-widget.js';
+    bare.document.head.append(script);
+    await loaded;
+    expect(bare.customElements.get('tradein-widget'), 'the element is not defined').toBeTruthy();
+    const added = Object.getOwnPropertyNames(bare).filter((name) => !before.has(name));
+    // zod keeps its settings under one well-known key that every zod copy on a page shares.
+    expect(added).toEqual(['__zod_globalConfig']);
+  });
+});

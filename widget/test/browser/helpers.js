@@ -1,0 +1,50 @@
+// Page helpers shared by the browser tests.
+
+/** Resolves once `check()` returns a truthy value; rejects after `timeoutMs`. */
+export async function waitFor(check, what, timeoutMs = 5000) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Creates `<tradein-widget>` from markup, attributes set as a parser would; not yet attached. */
+export function widgetFromMarkup(attributes) {
+  const template = document.createElement('template');
+  template.innerHTML = `<tradein-widget ${attributes}></tradein-widget>`;
+  return document.importNode(template.content.firstElementChild, true);
+}
+
+/** Resolves with the detail of the element's next `tradein:ready` event. */
+export function nextReady(element) {
+  return new Promise((resolve) => {
+    element.addEventListener('tradein:ready', (event) => resolve(event.detail), { once: true });
+  });
+}
+
+/** Waits until the element shows its first screen; returns its shadow root. */
+export async function whenShown(element) {
+  await waitFor(() => element.shadowRoot?.querySelector('h2'), 'the first screen');
+  return element.shadowRoot;
+}
+
+/** Waits until the element shows its configuration alert; returns the alert. */
+export function whenAlert(element) {
+  return waitFor(() => element.shadowRoot?.querySelector('[role="alert"]'), 'the alert');
+}
+
+/** Replaces console.error with a recorder; returns the calls and a restore function. */
+export function recordConsoleErrors() {
+  const original = console.error;
+  const calls = [];
+  console.error = (...args) => calls.push(args.map(String).join(' '));
+  return { calls, restore: () => (console.error = original) };
+}
+
+/** The accessible name of an input from its label (how the tests read the search box). */
+export function labelOf(root, input) {
+  return root.querySelector(`label[for="${input.id}"]`)?.textContent ?? '';
+}
