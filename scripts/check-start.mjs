@@ -2,7 +2,10 @@
 // host answers with its edition and shop mode. Prints a closing "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const hosts = [
   ['localhost', 'de', 'default'],
@@ -26,26 +29,37 @@ function freePort() {
   });
 }
 
-function get(port, host, path) {
+function get(port, host, path, payload) {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, headers: { host: `${host}:${port}` } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      },
-    );
+    const headers = {
+      host: `${host}:${port}`,
+      'user-agent': 'Mozilla/5.0 (start check) Chrome/130',
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const method = payload === undefined ? 'GET' : 'POST';
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    });
     req.on('error', reject);
     req.setTimeout(5000, () => req.destroy(new Error('timeout')));
-    req.end();
+    req.end(payload === undefined ? undefined : JSON.stringify(payload));
   });
 }
 
 const port = await freePort();
+// A fresh data folder: the server must create, migrate and seed its database on first start.
+const dataDir = mkdtempSync(join(tmpdir(), 'tradein-start-'));
 const server = spawn(process.execPath, ['host-shop/dist/server/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let exited = false;
@@ -85,6 +99,38 @@ if (missing.status === 404) passed += 1;
 else failed += 1;
 console.log(`${missing.status === 404 ? 'ok  ' : 'FAIL'} unknown path → ${missing.status}`);
 
+function check(ok, label) {
+  if (ok) passed += 1;
+  else failed += 1;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
+}
+
+const health = await get(port, 'localhost', '/api/health');
+check(health.status === 200, `GET /api/health → ${health.status}`);
+
+// The search call exactly as §7 shapes it, against the freshly seeded catalogue.
+const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13 pr' })).toString(
+  'base64url',
+);
+const search = await get(port, 'localhost', '/api/trade/searches', {
+  search: `sq1.${query}`,
+  application: 'devices_de',
+  resultSize: 5,
+});
+const firstModel = search.status === 200 ? JSON.parse(search.body).hits?.[0]?.model : undefined;
+check(
+  firstModel === 'iPhone 13 Pro',
+  `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${firstModel}`,
+);
+
+const unknownApi = await get(port, 'localhost', '/api/nothing');
+check(
+  unknownApi.status === 404 && unknownApi.body.startsWith('{'),
+  `unknown API path → ${unknownApi.status} JSON`,
+);
+
 server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+rmSync(dataDir, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -20,8 +20,8 @@ bash scripts/check-catalogs.sh
 step "typecheck"
 npm run typecheck --silent
 
-step "unit and integration tests"
-npx vitest run
+step "unit and integration tests (trade API on SQLite and on a throwaway PostgreSQL)"
+bash scripts/with-postgres.sh npx vitest run
 
 step "build"
 npm run build --silent

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, resolveRedirect } from '@tradein/editions';
+import { buildTradeApi, type TradeApiOptions } from '@tradein/trade-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
 import { createElement } from 'react';
@@ -15,6 +16,8 @@ export interface AppOptions {
   widgetDirectory?: string;
   /** Demo pages served at /demo/ (default: the workspace's demo folder). */
   demoDirectory?: string;
+  /** The trade API served under /api on the same origin (DESIGN.md: one origin for everything). */
+  tradeApi?: TradeApiOptions;
 }
 
 // src/server/app.ts and the bundled dist/server/main.js sit at the same depth in host-shop/.
@@ -35,6 +38,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
+
+  if (options.tradeApi) void app.register(buildTradeApi(options.tradeApi));
 
   // Static files first, so the page catch-all below never answers for them.
   void app.register(fastifyStatic, {

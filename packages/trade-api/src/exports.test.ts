@@ -4,8 +4,10 @@ describe('@tradein/trade-api', () => {
   it('exports exactly its public API', async () => {
     expect(Object.keys(await import('./index.ts')).toSorted()).toEqual([
       'HttpError',
+      'buildCatalogue',
       'buildTradeApi',
       'canonicalCatalogueOrder',
+      'createCatalogueSearch',
       'createDatabase',
       'createTradeApiServer',
       'databaseDialect',
@@ -14,6 +16,7 @@ describe('@tradein/trade-api', () => {
       'loadCatalogue',
       'migrateToLatest',
       'migrations',
+      'openTradeApi',
       'readTradeApiConfig',
       'seedCatalogue',
       'tableNames',

@@ -29,4 +29,8 @@ export type { SearchApplication, SearchFunction } from './server/search-route.ts
 export { buildTradeApi } from './server/trade-api-plugin.ts';
 export type { TradeApiOptions } from './server/trade-api-plugin.ts';
 export { createTradeApiServer } from './server/trade-api-server.ts';
+export { openTradeApi } from './server/open-trade-api.ts';
+export type { OpenTradeApi } from './server/open-trade-api.ts';
+export { createCatalogueSearch } from './search/catalogue-search.ts';
+export { buildCatalogue } from './catalogue/build-catalogue.ts';
 export type { TradeApiServerOptions } from './server/trade-api-server.ts';

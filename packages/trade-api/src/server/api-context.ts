@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { apiErrorFromIssues, validationErrorCode } from '@tradein/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, HttpError } from './http-error.ts';
 
 /** What the API context needs to know about its surroundings. */
@@ -91,6 +91,7 @@ export async function installApiContext(
 ): Promise<void> {
   const knownRoutes: KnownRoute[] = [];
   api.addHook('onRoute', (route) => {
+    if (route.url.endsWith('/*')) return; // the catch-all below, and CORS preflight
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) knownRoutes.push({ pattern: routePattern(route.url), method });
   });
@@ -159,7 +160,7 @@ export async function installApiContext(
       );
   });
 
-  api.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const methods = [
       ...new Set(
@@ -180,6 +181,14 @@ export async function installApiContext(
         );
     }
     return reply.code(404).send(apiError('not_found', 'There is no API call at this path'));
+  };
+  api.setNotFoundHandler(notFound);
+  // A host server may have its own catch-all page route; this one keeps every unknown /api path
+  // inside the API, answered as JSON (the router prefers the longer static prefix).
+  api.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: notFound,
   });
 }
 

@@ -1,0 +1,115 @@
+import {
+  buildSearchRequest,
+  searchResultSchema,
+  type SearchQuery,
+  type SearchResult,
+} from '@tradein/contract';
+import { getEdition, type EditionCode } from '@tradein/editions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../catalogue/build-catalogue.ts';
+import { testDatabases } from '../db/test-databases.ts';
+import type { TradeDb } from '../db/create-database.ts';
+import { startTestServer, type RunningServer } from '../server/test-server.ts';
+import { createCatalogueSearch } from './catalogue-search.ts';
+
+const catalogue = buildCatalogue();
+const sqlite = testDatabases().find((database) => database.name === 'sqlite');
+if (!sqlite) throw new Error('SQLite test database missing');
+
+let db: TradeDb;
+let server: RunningServer;
+
+beforeAll(async () => {
+  db = await sqlite.create();
+  server = await startTestServer(db, { search: createCatalogueSearch(catalogue) });
+});
+afterAll(async () => {
+  await server.close();
+  await sqlite.destroy(db);
+});
+
+/** Sends a search exactly as the client core does and parses the answer with the contract. */
+async function search(
+  edition: EditionCode,
+  query: SearchQuery,
+  size?: number,
+): Promise<SearchResult> {
+  const application = getEdition(edition).search.devicesIndex;
+  const response = await fetch(`${server.origin}/api/trade/searches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(buildSearchRequest(query, application, size)),
+  });
+  expect(response.status).toBe(200);
+  return searchResultSchema.parse(await response.json());
+}
+
+describe('POST /api/trade/searches on the seed catalogue', () => {
+  it.each([
+    ['iphne 13 pr', 'iPhone 13 Pro'],
+    ['galxy s21 ultr', 'Galaxy S21 Ultra'],
+    ['macbok air m1', 'MacBook Air'],
+  ])('finds %s through the real route', async (text, model) => {
+    const result = await search('de', { kind: 'deviceSearch', text });
+    if (result.kind !== 'deviceSearch') throw new Error(result.kind);
+    expect(result.hits.length).toBeGreaterThan(0);
+    expect(result.hits[0]?.model).toContain(model);
+  });
+
+  it('lists the categories in the edition language, in display order', async () => {
+    const german = await search('de', { kind: 'categories' });
+    const spanish = await search('es', { kind: 'categories' });
+    if (german.kind !== 'categories' || spanish.kind !== 'categories') throw new Error('kind');
+    expect(german.hits).toHaveLength(catalogue.categories.length);
+    expect(german.hits.map((category) => category.id)).toEqual(
+      spanish.hits.map((category) => category.id),
+    );
+    expect(german.hits.map((category) => category.name)).not.toEqual(
+      spanish.hits.map((category) => category.name),
+    );
+    expect(german.hits[0]?.manufacturers.length).toBeGreaterThan(0);
+  });
+
+  it('looks a device up by its url with its questions', async () => {
+    const device = catalogue.devices[0];
+    if (!device) throw new Error('empty catalogue');
+    const result = await search('it', { kind: 'deviceByUrl', url: device.pages.it.url });
+    if (result.kind !== 'deviceByUrl') throw new Error(result.kind);
+    expect(result.hits).toHaveLength(1);
+    expect(result.hits[0]?.id).toBe(device.id);
+    expect(result.hits[0]?.questions.length).toBeGreaterThan(0);
+    const missing = await search('it', { kind: 'deviceByUrl', url: 'no-such-device' });
+    expect(missing).toEqual({ kind: 'deviceByUrl', total: 0, hits: [] });
+  });
+
+  it('lists the devices of a series newest first, by id and by url alike', async () => {
+    const series = catalogue.series.find(
+      (entry) => catalogue.devices.filter((device) => device.seriesId === entry.id).length > 3,
+    );
+    if (!series) throw new Error('no series with several devices');
+    const byId = await search('fr', { kind: 'devicesBySeries', seriesId: series.id });
+    const byUrl = await search('fr', { kind: 'devicesBySeries', seriesUrl: series.pages.fr.url });
+    expect(byUrl).toEqual(byId);
+    if (byId.kind !== 'devicesBySeries') throw new Error(byId.kind);
+    const released = byId.hits.map((hit) => {
+      const device = catalogue.devices.find((entry) => entry.id === hit.id);
+      return (device?.releaseYear ?? 0) * 100 + (device?.releaseMonth ?? 0);
+    });
+    expect(released).toEqual(released.toSorted((a, b) => b - a));
+    const limited = await search('fr', { kind: 'devicesBySeries', seriesId: series.id }, 2);
+    if (limited.kind !== 'devicesBySeries') throw new Error(limited.kind);
+    expect(limited.hits).toHaveLength(2);
+    expect(limited.total).toBe(byId.total);
+  });
+
+  it('matches a category url to its aggregation of manufacturers', async () => {
+    const category = catalogue.categories[0];
+    if (!category) throw new Error('no category');
+    const result = await search('de', { kind: 'aggregationByUrl', url: category.pages.de.url });
+    if (result.kind !== 'aggregationByUrl') throw new Error(result.kind);
+    expect(result.hits[0]?.category.id).toBe(category.id);
+    expect(result.hits[0]?.manufacturers.length).toBeGreaterThan(0);
+    const unknown = await search('de', { kind: 'aggregationByUrl', url: 'nothing-here' });
+    expect(unknown.total).toBe(0);
+  });
+});

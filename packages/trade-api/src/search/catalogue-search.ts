@@ -1,0 +1,100 @@
+import type { Aggregation, SearchQuery, SearchResult } from '@tradein/contract';
+import { editionCodes, type EditionCode } from '@tradein/editions';
+import {
+  getCatalogueIndex,
+  toCategory,
+  toDevice,
+  toDeviceSummary,
+  toManufacturer,
+  toSeries,
+} from '../catalogue/catalogue-view.ts';
+import type { Catalogue } from '../catalogue/catalogue-model.ts';
+import type { SearchApplication, SearchFunction } from '../server/search-route.ts';
+import { createSearchIndex, type AggregationMatch, type SearchIndex } from './search-index.ts';
+
+/**
+ * Answers every kind of `POST /api/trade/searches` (spec §7) from the catalogue: one search index
+ * per edition, built once here, and the catalogue views that shape the contract's answers.
+ */
+export function createCatalogueSearch(catalogue: Catalogue): SearchFunction {
+  const indexes = new Map<EditionCode, SearchIndex>(
+    editionCodes.map((edition) => [edition, createSearchIndex(catalogue, edition)]),
+  );
+  const lookup = getCatalogueIndex(catalogue);
+  const categoriesInOrder = catalogue.categories.toSorted((a, b) => a.position - b.position);
+
+  function toAggregation(edition: EditionCode, url: string, match: AggregationMatch): Aggregation {
+    const { category } = match;
+    const reference = {
+      id: category.id,
+      name: category.pages[edition].name,
+      url: category.pages[edition].url,
+    };
+    if (match.kind === 'category') {
+      const manufacturers = toCategory(catalogue, edition, category.id)?.manufacturers ?? [];
+      return { url, category: reference, manufacturers, series: [] };
+    }
+    const manufacturer = toManufacturer(catalogue, edition, category.id, match.manufacturer.id);
+    const manufacturers = manufacturer ? [manufacturer] : [];
+    if (match.kind === 'manufacturer') {
+      return { url, category: reference, manufacturers, series: manufacturer?.series ?? [] };
+    }
+    return { url, category: reference, manufacturers, series: [toSeries(match.series, edition)] };
+  }
+
+  function seriesIdOf(
+    index: SearchIndex,
+    query: Extract<SearchQuery, { kind: 'devicesBySeries' }>,
+  ) {
+    if (query.seriesId !== undefined) return query.seriesId;
+    const match =
+      query.seriesUrl === undefined ? undefined : index.aggregationByUrl(query.seriesUrl);
+    return match?.kind === 'series' ? match.series.id : undefined;
+  }
+
+  return (query: SearchQuery, application: SearchApplication, resultSize: number): SearchResult => {
+    const { edition } = application;
+    const index = indexes.get(edition);
+    if (!index) throw new Error(`no search index for edition ${edition}`);
+
+    switch (query.kind) {
+      case 'categories': {
+        const hits = categoriesInOrder
+          .slice(0, resultSize)
+          .flatMap((category) => toCategory(catalogue, edition, category.id) ?? []);
+        return { kind: 'categories', total: categoriesInOrder.length, hits };
+      }
+      case 'deviceByUrl': {
+        const device = index.deviceByUrl(query.url);
+        const hits = device ? [toDevice(catalogue, edition, device)] : [];
+        return { kind: 'deviceByUrl', total: hits.length, hits };
+      }
+      case 'devicesBySeries': {
+        const seriesId = seriesIdOf(index, query);
+        const devices =
+          seriesId === undefined || !lookup.seriesById.has(seriesId)
+            ? []
+            : index.devicesBySeries(seriesId);
+        const hits = devices
+          .slice(0, resultSize)
+          .map((device) => toDeviceSummary(catalogue, edition, device));
+        return { kind: 'devicesBySeries', total: devices.length, hits };
+      }
+      case 'aggregationByUrl': {
+        const match = index.aggregationByUrl(query.url);
+        const hits = match ? [toAggregation(edition, query.url, match)] : [];
+        return { kind: 'aggregationByUrl', total: hits.length, hits };
+      }
+      case 'deviceSearch': {
+        const options =
+          query.categoryId === undefined
+            ? { limit: resultSize }
+            : { limit: resultSize, categoryId: query.categoryId };
+        const hits = index
+          .searchDevices(query.text, options)
+          .map((hit) => toDeviceSummary(catalogue, edition, hit.device));
+        return { kind: 'deviceSearch', total: hits.length, hits };
+      }
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import { buildCatalogue } from '../catalogue/build-catalogue.ts';
+import { renderCatalogueImage } from '../catalogue/catalogue-image.ts';
+import type { Catalogue } from '../catalogue/catalogue-model.ts';
+import type { TradeApiConfig } from '../config/trade-api-config.ts';
+import { createDatabase, type TradeDb } from '../db/create-database.ts';
+import { loadCatalogue } from '../db/load-catalogue.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { seedCatalogue } from '../db/seed-catalogue.ts';
+import { createCatalogueSearch } from '../search/catalogue-search.ts';
+import type { TradeApiOptions } from './trade-api-plugin.ts';
+
+/** A trade API ready to serve: its database, the catalogue it serves, and the plugin options. */
+export interface OpenTradeApi {
+  db: TradeDb;
+  catalogue: Catalogue;
+  /** Options for `buildTradeApi` (or `createTradeApiServer`). */
+  options: TradeApiOptions;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the configured database, migrates it, seeds an empty catalogue, and builds what the
+ * endpoints serve from the stored catalogue (search indexes, images). Every API node does this
+ * at start; the catalogue is read-mostly, so each node searches it in its own memory.
+ */
+export async function openTradeApi(
+  config: TradeApiConfig,
+  seed: () => Catalogue = buildCatalogue,
+): Promise<OpenTradeApi> {
+  const db = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    await seedCatalogue(db, seed());
+    const catalogue = await loadCatalogue(db);
+    const options: TradeApiOptions = {
+      db,
+      config,
+      search: createCatalogueSearch(catalogue),
+      renderImage: (kind, id) => renderCatalogueImage(catalogue, kind, id) ?? null,
+    };
+    return { db, catalogue, options, close: () => db.destroy() };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
