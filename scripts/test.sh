@@ -23,6 +23,9 @@ npm run typecheck --silent
 step "unit and integration tests (trade API on SQLite and on a throwaway PostgreSQL)"
 bash scripts/with-postgres.sh npx vitest run
 
+step "search benchmark (budget: p95 <= 3 ms, top-3 >= 98 % on 50,000 devices)"
+npm run bench:search --silent
+
 step "build"
 npm run build --silent
 

@@ -1,0 +1,178 @@
+/**
+ * API throughput benchmark: starts the production bundle of the shop server (the trade API on
+ * the shop origin, SQLite in a fresh data folder) in its own process, then drives it with
+ * autocannon: a trivial endpoint beside a mix of typo searches. Prints req/s and latency
+ * percentiles and fails (exit code 1) when a budget breaks.
+ *
+ *   npm run bench:api            (builds the server first when its bundle is missing)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { buildSearchRequest } from '@tradein/contract';
+import { buildCatalogue } from '../src/catalogue/build-catalogue.ts';
+
+const repositoryRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+const serverBundle = join(repositoryRoot, 'host-shop/dist/server/main.js');
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+
+/** Budgets for 2 cores with client and server on the same machine. */
+const budgets = {
+  trivial: { minRequestsPerSecond: 3000, maxP99Ms: 60 },
+  search: { minRequestsPerSecond: 1500, maxP99Ms: 100 },
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForServer(origin: string, child: ReturnType<typeof spawn>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+/** Typo queries people really type: each seed model name with one letter dropped, plus prefixes. */
+function searchBodies(): string[] {
+  const models = [...new Set(buildCatalogue().devices.map((device) => device.model))];
+  const bodies: string[] = [];
+  for (const [index, model] of models.entries()) {
+    const words = model.toLowerCase().split(' ');
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+    const cut = Math.min(longest.length - 1, 1 + (index % 3));
+    const typo = model
+      .toLowerCase()
+      .replace(longest, longest.slice(0, cut) + longest.slice(cut + 1));
+    const text =
+      index % 4 === 0 ? model.toLowerCase().slice(0, Math.max(3, model.length - 2)) : typo;
+    bodies.push(
+      JSON.stringify(buildSearchRequest({ kind: 'deviceSearch', text }, 'devices_de', 10)),
+    );
+  }
+  return bodies;
+}
+
+interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function run(name: string, options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections, duration: durationSeconds, ...options });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+if (!existsSync(serverBundle)) {
+  console.log('building the server bundle (npm run build)…');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: repositoryRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'tradein-bench-'));
+const server = spawn(process.execPath, [serverBundle], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+let failed = false;
+try {
+  await waitForServer(origin, server);
+  const bodies = searchBodies();
+  let next = 0;
+  const results = [
+    await run('trivial: GET /api/health', { url: `${origin}/api/health` }),
+    await run(`search mix: POST /api/trade/searches (${bodies.length} typo queries)`, {
+      url: `${origin}/api/trade/searches`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        },
+      ],
+    }),
+  ];
+  console.log(
+    `\n${durationSeconds} s each, ${connections} connections, client and server on this machine`,
+  );
+  console.log(
+    'endpoint'.padEnd(64),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(8),
+  );
+  for (const figures of results) {
+    console.log(
+      figures.name.padEnd(64),
+      figures.requestsPerSecond.toFixed(0).padStart(8),
+      String(figures.p50).padStart(8),
+      String(figures.p99).padStart(8),
+      String(figures.errors + figures.non2xx).padStart(8),
+    );
+  }
+  const checks: [Figures | undefined, { minRequestsPerSecond: number; maxP99Ms: number }][] = [
+    [results[0], budgets.trivial],
+    [results[1], budgets.search],
+  ];
+  for (const [figures, budget] of checks) {
+    if (!figures) continue;
+    const problems = [
+      figures.requestsPerSecond < budget.minRequestsPerSecond &&
+        `below ${budget.minRequestsPerSecond} req/s`,
+      figures.p99 > budget.maxP99Ms && `p99 above ${budget.maxP99Ms} ms`,
+      figures.errors + figures.non2xx > 0 && `${figures.errors + figures.non2xx} failed requests`,
+    ].filter(Boolean);
+    if (problems.length > 0) {
+      failed = true;
+      console.error(`BUDGET BROKEN: ${figures.name}: ${problems.join(', ')}`);
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
