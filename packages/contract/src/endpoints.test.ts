@@ -13,13 +13,13 @@ const specification: Record<EndpointName, [Endpoint['method'], string, Endpoint[
   loginRefresh: ['POST', '/api/account/loginRefresh', 'none'],
   logout: ['POST', '/api/account/logout', 'none'],
   register: ['POST', '/api/account/register', 'none'],
-  changePassword: ['POST', '/api/account/changePassword', 'none'],
+  changePassword: ['POST', '/api/account/changePassword', 'bearer'],
   forgotPasswordMail: ['POST', '/api/account/forgotPasswordMail', 'none'],
   activateRegistration: ['POST', '/api/account/activateRegistration', 'none'],
   activateCustomerByIdentifier: ['GET', '/api/activateCustomerByIdentifier', 'none'],
   resetPassword: ['POST', '/api/account/resetPassword', 'none'],
   deleteCustomer: ['DELETE', '/api/customers/customers', 'bearer'],
-  deleteUser: ['DELETE', '/api/account/deleteUser', 'none'],
+  deleteUser: ['DELETE', '/api/account/deleteUser', 'bearer'],
   getAddresses: ['GET', '/api/customers/addresses', 'bearer'],
   updateAddresses: ['PATCH', '/api/customers/addresses', 'bearer'],
   getBankAccounts: ['GET', '/api/customers/bank_accounts', 'bearer'],
@@ -59,11 +59,17 @@ describe('endpoints', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('needs the bearer token exactly on /api/customers/*', () => {
+  it('needs the bearer token on /api/customers/* and on the two account calls that change a customer', () => {
+    // Changing the password and deleting the user act on one customer: the server demands their
+    // token as well as the fields §7 names (currentPassword; customerId and customerIdentifier).
+    const accountCallsOfACustomer = new Set(['changePassword', 'deleteUser']);
     for (const [name, endpoint] of allEndpoints) {
       expect({ name, auth: endpoint.auth }).toEqual({
         name,
-        auth: endpoint.path.startsWith('/api/customers/') ? 'bearer' : 'none',
+        auth:
+          endpoint.path.startsWith('/api/customers/') || accountCallsOfACustomer.has(name)
+            ? 'bearer'
+            : 'none',
       });
     }
   });

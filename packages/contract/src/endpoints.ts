@@ -91,7 +91,7 @@ export const endpoints = {
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/api/account/changePassword',
-    auth: 'none',
+    auth: 'bearer',
     body: changePasswordRequestSchema,
     response: okResponseSchema,
   }),
@@ -143,7 +143,7 @@ export const endpoints = {
   deleteUser: defineEndpoint({
     method: 'DELETE',
     path: '/api/account/deleteUser',
-    auth: 'none',
+    auth: 'bearer',
     body: emptyBodySchema,
     response: okResponseSchema,
     query: deleteAccountQuerySchema,

@@ -155,6 +155,17 @@ export { endpoints } from './endpoints.ts';
 export type { EndpointName } from './endpoints.ts';
 
 export {
+  offerAnswerSchema,
+  offerEndpoints,
+  offerPreviewSchema,
+  offerRequestSchema,
+  offerSchema,
+  offerUuidSchema,
+  partnerCodeSchema,
+} from './offers.ts';
+export type { Offer, OfferAnswer, OfferPreview, OfferRequest } from './offers.ts';
+
+export {
   centsSchema,
   customerIdSchema,
   customerNumberSchema,
@@ -173,6 +184,9 @@ export {
   voucherCodeSchema,
 } from './primitives.ts';
 export type { Id, Language, OfferId, OkResponse, Slug } from './primitives.ts';
+
+export { guestSessionRequestSchema, guestSessionSchema, sessionEndpoints } from './session.ts';
+export type { GuestSession, GuestSessionRequest } from './session.ts';
 
 export {
   buildSearchRequest,
@@ -194,6 +208,32 @@ export type {
 } from './search.ts';
 
 export {
+  checkoutLineSchema,
+  checkoutRequestSchema,
+  clarificationDecisionSchema,
+  inspectionFindingSchema,
+  maxTradeQuantity,
+  payoutSchema,
+  tradeClarificationSchema,
+  tradeEndpoints,
+  tradeEventSchema,
+  tradeItemSchema,
+  tradeNumberSchema,
+  tradeSchema,
+} from './trades.ts';
+export type {
+  CheckoutLine,
+  CheckoutRequest,
+  ClarificationDecision,
+  InspectionFinding,
+  Payout,
+  Trade,
+  TradeClarification,
+  TradeEvent,
+  TradeItem,
+} from './trades.ts';
+
+export {
   clientIdAnswerSchema,
   clientIdSchema,
   controllingEventNameSchema,
@@ -209,3 +249,30 @@ export type {
   TouchpointParams,
   TrackingEventFields,
 } from './tracking.ts';
+
+export {
+  newsletterConfirmRequestSchema,
+  newsletterConfirmTokenSchema,
+  newsletterEmailHashSchema,
+  newsletterEndpoints,
+  newsletterEnrichRequestSchema,
+  newsletterInterestSchema,
+  newsletterSourceSchema,
+  newsletterStatusSchema,
+  newsletterSubscribeRequestSchema,
+  newsletterSubscriptionQuerySchema,
+  newsletterSubscriptionSchema,
+  newsletterUnsubscribeRequestSchema,
+} from './newsletter.ts';
+export type {
+  NewsletterConfirmRequest,
+  NewsletterEnrichRequest,
+  NewsletterInterest,
+  NewsletterStatus,
+  NewsletterSubscribeRequest,
+  NewsletterSubscription,
+  NewsletterUnsubscribeRequest,
+} from './newsletter.ts';
+
+export { apiEndpoints } from './api-endpoints.ts';
+export type { ApiEndpointName } from './api-endpoints.ts';

@@ -6,6 +6,8 @@ import {
   type MigrationResultSet,
 } from 'kysely/migration';
 import { databaseDialect, type DatabaseDialect, type TradeDb } from './create-database.ts';
+import * as trackingNewsletterMigration from './migrations/tracking-newsletter.ts';
+import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -516,6 +518,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
       await createServiceTables(db);
     },
   },
+  '0002_trades': { up: tradesUp, down: tradesDown },
+  '0003_tracking_newsletter': trackingNewsletterMigration,
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

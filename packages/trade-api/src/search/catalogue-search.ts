@@ -12,6 +12,13 @@ import type { Catalogue } from '../catalogue/catalogue-model.ts';
 import type { SearchApplication, SearchFunction } from '../server/search-route.ts';
 import { createSearchIndex, type AggregationMatch, type SearchIndex } from './search-index.ts';
 
+/** The series a devicesBySeries query names, by id or by its url in the edition. */
+function seriesIdOf(index: SearchIndex, query: Extract<SearchQuery, { kind: 'devicesBySeries' }>) {
+  if (query.seriesId !== undefined) return query.seriesId;
+  const match = query.seriesUrl === undefined ? undefined : index.aggregationByUrl(query.seriesUrl);
+  return match?.kind === 'series' ? match.series.id : undefined;
+}
+
 /**
  * Answers every kind of `POST /api/trade/searches` (spec §7) from the catalogue: one search index
  * per edition, built once here, and the catalogue views that shape the contract's answers.
@@ -40,16 +47,6 @@ export function createCatalogueSearch(catalogue: Catalogue): SearchFunction {
       return { url, category: reference, manufacturers, series: manufacturer?.series ?? [] };
     }
     return { url, category: reference, manufacturers, series: [toSeries(match.series, edition)] };
-  }
-
-  function seriesIdOf(
-    index: SearchIndex,
-    query: Extract<SearchQuery, { kind: 'devicesBySeries' }>,
-  ) {
-    if (query.seriesId !== undefined) return query.seriesId;
-    const match =
-      query.seriesUrl === undefined ? undefined : index.aggregationByUrl(query.seriesUrl);
-    return match?.kind === 'series' ? match.series.id : undefined;
   }
 
   return (query: SearchQuery, application: SearchApplication, resultSize: number): SearchResult => {

@@ -17,10 +17,20 @@ export interface AuthenticatedCustomer {
 export type Authenticator = (request: FastifyRequest) => Promise<AuthenticatedCustomer>;
 
 /** What a handler receives: the request's parts, each parsed with the endpoint's schemas. */
+/**
+ * The parsed type of an optional schema of an endpoint. `headers` and `query` are optional
+ * properties, so their type always includes `undefined`: strip it before testing for a schema.
+ */
+type ParsedPart<Schema> = [Exclude<Schema, undefined>] extends [never]
+  ? undefined
+  : Exclude<Schema, undefined> extends z.ZodMiniType
+    ? z.infer<Exclude<Schema, undefined>>
+    : undefined;
+
 export interface RouteInput<E extends Endpoint> {
   body: z.infer<E['body']>;
-  headers: E['headers'] extends z.ZodMiniType ? z.infer<E['headers']> : undefined;
-  query: E['query'] extends z.ZodMiniType ? z.infer<E['query']> : undefined;
+  headers: ParsedPart<E['headers']>;
+  query: ParsedPart<E['query']>;
   /** The token's customer for `auth: 'bearer'` endpoints, null for public ones. */
   customer: AuthenticatedCustomer | null;
   request: FastifyRequest;

@@ -1,0 +1,20 @@
+import { endpoints } from './endpoints.ts';
+import { newsletterEndpoints } from './newsletter.ts';
+import { offerEndpoints } from './offers.ts';
+import { sessionEndpoints } from './session.ts';
+import { tradeEndpoints } from './trades.ts';
+
+/**
+ * Every call of the trade API: the calls of spec §7 (`endpoints`) and the ones the spec leaves
+ * open (guest session, newsletter, offers, checkout and trades).
+ */
+export const apiEndpoints = {
+  ...endpoints,
+  ...sessionEndpoints,
+  ...newsletterEndpoints,
+  ...offerEndpoints,
+  ...tradeEndpoints,
+};
+
+/** The name of any call of the trade API. */
+export type ApiEndpointName = keyof typeof apiEndpoints;

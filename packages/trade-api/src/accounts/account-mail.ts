@@ -1,0 +1,133 @@
+import { basename } from 'node:path';
+import { msg } from '@lingui/core/macro';
+import type { EditionCode } from '@tradein/editions';
+import type { TradeDb } from '../db/create-database.ts';
+import { i18nForEdition } from '../i18n/server-i18n.ts';
+import type { Mailer, MailKind } from '../mail/mailer.ts';
+import type { TaskLogger } from './account-deps.ts';
+
+/** Shop pages the mailed links open (the host shop reads `token` and calls the API). */
+export const activationPath = '/account/register';
+export const passwordResetPath = '/account/password-reset';
+export const passwordForgotPath = '/account/password-forgot';
+
+/** A link into the shop with the token as query parameter. */
+export function shopLink(publicOrigin: string, path: string, token?: string): string {
+  const url = new URL(path, publicOrigin);
+  if (token !== undefined) url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** One account mail, ready to send. */
+interface AccountMail {
+  kind: MailKind;
+  subject: string;
+  text: string;
+}
+
+/** Who a mail goes to. */
+export interface MailRecipient {
+  email: string;
+  firstName: string;
+  lastName: string;
+  edition: EditionCode;
+}
+
+/** The mail with the activation link of a new registration. */
+export function activationMail(recipient: MailRecipient, link: string): AccountMail {
+  const i18n = i18nForEdition(recipient.edition);
+  const name = `${recipient.firstName} ${recipient.lastName}`;
+  return {
+    kind: 'activation',
+    subject: i18n._(msg`Please confirm your registration`),
+    text: [
+      i18n._(msg`Hello ${name},`),
+      i18n._(
+        msg`thank you for registering. Please confirm your e-mail address with this link within 48 hours:`,
+      ),
+      link,
+      i18n._(msg`If you did not register, ignore this message; no account will be activated.`),
+    ].join('\n\n'),
+  };
+}
+
+/** The mail sent when someone registers with an address that already has an account. */
+export function alreadyRegisteredMail(recipient: MailRecipient, link: string): AccountMail {
+  const i18n = i18nForEdition(recipient.edition);
+  const name = `${recipient.firstName} ${recipient.lastName}`;
+  return {
+    kind: 'activation',
+    subject: i18n._(msg`Your registration`),
+    text: [
+      i18n._(msg`Hello ${name},`),
+      i18n._(
+        msg`someone tried to register with this e-mail address, which already has an account. If it was you, log in or set a new password here:`,
+      ),
+      link,
+      i18n._(msg`If it was not you, ignore this message; your account stays unchanged.`),
+    ].join('\n\n'),
+  };
+}
+
+/** The mail with the password-reset link. */
+export function passwordResetMail(recipient: MailRecipient, link: string): AccountMail {
+  const i18n = i18nForEdition(recipient.edition);
+  const name = `${recipient.firstName} ${recipient.lastName}`;
+  return {
+    kind: 'password-reset',
+    subject: i18n._(msg`Reset your password`),
+    text: [
+      i18n._(msg`Hello ${name},`),
+      i18n._(msg`you asked to reset your password. Set a new one with this link within one hour:`),
+      link,
+      i18n._(msg`If you did not ask for this, ignore this message; your password stays unchanged.`),
+    ].join('\n\n'),
+  };
+}
+
+/** Sends an account mail and records it in `mail_log` (with the error when sending failed). */
+export async function sendAccountMail(
+  deps: { db: TradeDb; mailer: Mailer; now: () => Date },
+  recipient: MailRecipient,
+  mail: AccountMail,
+): Promise<void> {
+  let transport = 'unsent';
+  let reference: string | null = null;
+  let error: string | null = null;
+  try {
+    const sent = await deps.mailer.send({
+      kind: mail.kind,
+      edition: recipient.edition,
+      to: recipient.email,
+      subject: mail.subject,
+      text: mail.text,
+    });
+    transport = sent.file === undefined ? 'smtp' : 'outbox';
+    reference = sent.file === undefined ? sent.messageId : basename(sent.file);
+  } catch (failure) {
+    error = failure instanceof Error ? failure.message : String(failure);
+  }
+  await deps.db
+    .insertInto('mail_log')
+    .values({
+      kind: mail.kind,
+      recipient: recipient.email,
+      subject: mail.subject,
+      transport,
+      reference,
+      error,
+      created_at: deps.now().toISOString(),
+    })
+    .execute();
+  if (error !== null) throw new Error(`Sending the ${mail.kind} mail failed: ${error}`);
+}
+
+/**
+ * Runs work after the answer: mails go out in the background so that an answer takes as long
+ * whether or not an account exists (no enumeration by timing). Failures are logged.
+ */
+export function runInBackground(log: TaskLogger, what: string, task: () => Promise<void>): void {
+  void task().catch((error: unknown) => {
+    log.error({ err: error }, `${what} failed`);
+  });
+}

@@ -1,0 +1,258 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TradeDb } from '../db/create-database.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { startTestServer, testConfig, type RunningServer } from '../server/test-server.ts';
+import type { AccountLimits } from './account-deps.ts';
+import { registerAccountRoutes } from './account-routes.ts';
+import { createAuthenticator } from './authenticator.ts';
+import { registerCustomerRoutes } from './customer-routes.ts';
+
+/** A clock tests move by hand. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+/** A clock starting at the real time, moved only by `advance`. */
+export function testClock(): TestClock {
+  let current = Date.now();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+/** An answer of the server, read once. */
+export interface TestAnswer {
+  status: number;
+  headers: Headers;
+  // Tests read fields of any shape; the contract's schemas are checked by the server itself.
+  body: Record<string, unknown> & { error?: { code: string; message: string } };
+  text: string;
+}
+
+/** A mail read back from the outbox. */
+export interface ReadMail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+}
+
+/** Decodes `=XX` escapes (quoted-printable and RFC 2047 "Q") as UTF-8. */
+function decodeHexEscapes(text: string): string {
+  const bytes: number[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] ?? '';
+    const hex = text.slice(index + 1, index + 3);
+    if (char === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(char, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Decodes RFC 2047 encoded words of a header value. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeHexEscapes(data.replaceAll('_', ' ')),
+    );
+}
+
+/** Reads a single-part text `.eml` as nodemailer writes it. */
+export function parseEml(eml: string): ReadMail {
+  const split = eml.indexOf('\n\n');
+  const head = eml.slice(0, split).replace(/\n[ \t]+/g, ' ');
+  const body = eml.slice(split + 2);
+  const header = (name: string) =>
+    new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeHexEscapes(body.replace(/=\r?\n/g, ''))
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return {
+    to: header('To'),
+    subject: decodeHeader(header('Subject')),
+    text,
+    kind: header('X-Tradein-Mail-Kind'),
+  };
+}
+
+/** A running trade API with the account and customer routes, a test clock and a temp outbox. */
+export interface AccountServer {
+  server: RunningServer;
+  clock: TestClock;
+  outboxDir: string;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string>; token?: string },
+  ): Promise<TestAnswer>;
+  /** Every mail in the outbox so far. */
+  mails(): Promise<ReadMail[]>;
+  /** Waits until a mail to `to` matching `kind` arrives (mails go out after the answer). */
+  waitForMail(to: string, kind: string, count?: number): Promise<ReadMail>;
+  close(): Promise<void>;
+}
+
+/** Starts the server on loopback with real argon2, JWT, database and mailer. */
+export async function startAccountServer(
+  db: TradeDb,
+  limits: Partial<AccountLimits> = {},
+): Promise<AccountServer> {
+  const outboxDir = await mkdtemp(join(tmpdir(), 'accounts-outbox-'));
+  const mailer = createMailer({ smtpUrl: undefined, outboxDir });
+  const clock = testClock();
+  const deps = { db, config: testConfig, mailer, clock: clock.now, limits };
+  const server = await startTestServer(db, {
+    authenticate: createAuthenticator({ db, config: testConfig, clock: clock.now }),
+    extend: (route) => {
+      registerAccountRoutes(route, deps);
+      registerCustomerRoutes(route, deps);
+    },
+  });
+  const mails = async () => {
+    const files = (await readdir(outboxDir)).toSorted();
+    return Promise.all(
+      files.map(async (file) => parseEml(await readFile(join(outboxDir, file), 'utf8'))),
+    );
+  };
+  return {
+    server,
+    clock,
+    outboxDir,
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${server.origin}${path}`, {
+        method,
+        headers,
+        ...(options.body === undefined
+          ? {}
+          : {
+              body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+            }),
+      });
+      const text = await response.text();
+      let body: TestAnswer['body'] = {};
+      try {
+        body = JSON.parse(text) as TestAnswer['body'];
+      } catch {
+        body = {};
+      }
+      return { status: response.status, headers: response.headers, body, text };
+    },
+    mails,
+    async waitForMail(to, kind, count = 1) {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const matching = (await mails()).filter((mail) => mail.to === to && mail.kind === kind);
+        const mail = matching[count - 1];
+        if (mail !== undefined) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`No ${kind} mail number ${count} to ${to} arrived`);
+    },
+    async close() {
+      await server.close();
+      mailer.close();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A registration body of the contract for an e-mail address, in a locale. */
+export function registrationBody(email: string, locale = 'de-DE', password = 'Secret-pass-1') {
+  const language = locale.split('-')[0] ?? 'de';
+  const country =
+    locale === 'de-AT' ? 'at' : ['es', 'fr', 'it'].includes(language) ? language : 'de';
+  const zip = country === 'at' ? '1010' : country === 'de' ? '10115' : '75001';
+  return {
+    enabled: true,
+    firstName: 'Anna',
+    lastName: 'Muster',
+    username: email,
+    email,
+    credentials: [{ type: 'password', value: password, temporary: false }],
+    attributes: { locale },
+    Address: {
+      salutation: 'ms',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      street: 'Hauptstraße',
+      houseNumber: '1',
+      zip,
+      city: 'Stadt',
+      country,
+    },
+    Payment: {
+      paymentType: 13,
+      paypalAccount: null,
+      bankAccount: { accountHolder: 'Anna Muster', iban: 'DE89370400440532013000' },
+    },
+  };
+}
+
+/** The token of a mailed link. */
+export function tokenOfLink(text: string, path: string): string {
+  const match = new RegExp(`${path.replaceAll('/', '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (match?.[1] === undefined) throw new Error(`No ${path} link in: ${text}`);
+  return match[1];
+}
+
+/** A logged-in customer of a test. */
+export interface TestCustomer {
+  email: string;
+  password: string;
+  customerId: string;
+  customerNumber: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Registers, activates through the mailed link and logs in a customer. */
+export async function createCustomer(
+  api: AccountServer,
+  email: string,
+  locale = 'de-DE',
+  password = 'Secret-pass-1',
+): Promise<TestCustomer> {
+  const registered = await api.call('POST', '/api/account/register', {
+    body: registrationBody(email, locale, password),
+  });
+  if (registered.status !== 200) throw new Error(`register failed: ${registered.text}`);
+  const mail = await api.waitForMail(email, 'activation');
+  const token = tokenOfLink(mail.text, '/account/register');
+  const activated = await api.call('POST', '/api/account/activateRegistration', {
+    headers: { token },
+  });
+  if (activated.body['activated'] !== true) throw new Error(`activation failed: ${activated.text}`);
+  const login = await api.call('POST', '/api/account/login', {
+    body: { username: email, password },
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+  const accessToken = String(login.body['access_token']);
+  const me = await api.call('GET', '/api/customers/customers', { token: accessToken });
+  return {
+    email,
+    password,
+    customerId: String(me.body['id']),
+    customerNumber: String(me.body['customerNumber']),
+    accessToken,
+    refreshToken: String(login.body['refresh_token']),
+  };
+}

@@ -1,0 +1,109 @@
+import { endpoints, sessionEndpoints, type Endpoint } from '@tradein/contract';
+import * as fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeDb } from '../db/create-database.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { rowCounts, testDatabases } from '../db/test-databases.ts';
+import {
+  createCustomer,
+  startAccountServer,
+  type AccountServer,
+  type TestCustomer,
+} from './account-test-kit.ts';
+
+/** Every call this feature serves. */
+const featureEndpoints: [string, Endpoint][] = Object.entries({
+  login: endpoints.login,
+  loginRefresh: endpoints.loginRefresh,
+  logout: endpoints.logout,
+  register: endpoints.register,
+  changePassword: endpoints.changePassword,
+  forgotPasswordMail: endpoints.forgotPasswordMail,
+  activateRegistration: endpoints.activateRegistration,
+  activateCustomerByIdentifier: endpoints.activateCustomerByIdentifier,
+  resetPassword: endpoints.resetPassword,
+  deleteCustomer: endpoints.deleteCustomer,
+  deleteUser: endpoints.deleteUser,
+  getAddresses: endpoints.getAddresses,
+  updateAddresses: endpoints.updateAddresses,
+  getBankAccounts: endpoints.getBankAccounts,
+  updateBankAccounts: endpoints.updateBankAccounts,
+  getPaypalAccounts: endpoints.getPaypalAccounts,
+  updatePaypalAccounts: endpoints.updatePaypalAccounts,
+  createCustomerPaymentAccount: endpoints.createCustomerPaymentAccount,
+  createGuestAccountNumber: endpoints.createGuestAccountNumber,
+  createPhoneContact: endpoints.createPhoneContact,
+  updatePhoneContact: endpoints.updatePhoneContact,
+  updatePeople: endpoints.updatePeople,
+  getCustomer: endpoints.getCustomer,
+  getTradeHistory: endpoints.getTradeHistory,
+  guestSession: sessionEndpoints.guestSession,
+});
+
+/** Header values a browser can send: visible ASCII. */
+const headerValue = fc.stringMatching(/^[\x21-\x7e]{0,60}$/);
+
+describe.each(testDatabases())('bad input on $name', (engine) => {
+  let db: TradeDb;
+  let api: AccountServer;
+  let customer: TestCustomer;
+
+  beforeAll(async () => {
+    db = await engine.create();
+    await migrateToLatest(db);
+    api = await startAccountServer(db, { failuresPerIp: 100_000 });
+    customer = await createCustomer(api, 'fuzz@example.org');
+  });
+  afterAll(async () => {
+    await api.close();
+    await engine.destroy(db);
+  });
+
+  it.each(featureEndpoints)(
+    '%s never answers 5xx and never changes the database',
+    async (_, endpoint) => {
+      const before = await rowCounts(db);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.dictionary(
+              fc.constantFrom('username', 'password', 'email', 'id', 'locale', 'phone', 'address'),
+              fc.jsonValue(),
+            ),
+          ),
+          fc.record(
+            {
+              access: headerValue,
+              refresh: headerValue,
+              token: headerValue,
+              identifier: headerValue,
+            },
+            { requiredKeys: [] },
+          ),
+          fc.boolean(),
+          fc.dictionary(fc.constantFrom('customerId', 'customerIdentifier', 'x'), headerValue),
+          async (body, headers, withToken, query) => {
+            const search = new URLSearchParams(query).toString();
+            const answer = await api.call(
+              endpoint.method,
+              `${endpoint.path}${search === '' ? '' : `?${search}`}`,
+              {
+                headers,
+                ...(endpoint.method === 'GET' ? {} : { body }),
+                ...(withToken ? { token: customer.accessToken } : {}),
+              },
+            );
+            if (answer.status >= 500) return false;
+            if (answer.status < 400) return true;
+            return (
+              typeof answer.body.error?.code === 'string' && !/\.ts\b|\n\s+at /.test(answer.text)
+            );
+          },
+        ),
+        { numRuns: 40 },
+      );
+      expect(await rowCounts(db)).toEqual(before);
+    },
+  );
+});

@@ -1,0 +1,115 @@
+import { randomInt } from 'node:crypto';
+import {
+  customerResourceIri,
+  type Address,
+  type AddressInput,
+  type BankAccount,
+  type PaypalAccount,
+  type PhoneContact,
+  type Salutation,
+} from '@tradein/contract';
+import type { EditionCode } from '@tradein/editions';
+import type { Selectable } from 'kysely';
+import type {
+  AddressesTable,
+  BankAccountsTable,
+  PaypalAccountsTable,
+  PhoneContactsTable,
+} from '../db/schema.ts';
+import { HttpError } from '../server/http-error.ts';
+
+/** Stored salutations are those of the contract; anything else reads as `diverse`. */
+export function toSalutation(value: string | null): Salutation {
+  return value === 'mr' || value === 'ms' ? value : 'diverse';
+}
+
+/** A stored address as the contract shows it (optional fields only when set). */
+export function addressFromRow(row: Selectable<AddressesTable>): Address {
+  return {
+    id: row.id,
+    salutation: toSalutation(row.salutation),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    ...(row.company === null ? {} : { company: row.company }),
+    street: row.street,
+    houseNumber: row.house_number,
+    ...(row.address_addition === null ? {} : { addressAddition: row.address_addition }),
+    zip: row.zip,
+    city: row.city,
+    country: row.country as EditionCode,
+  };
+}
+
+/** The columns of an address from a form (without owner and timestamps). */
+export function addressColumns(address: AddressInput) {
+  return {
+    salutation: address.salutation,
+    first_name: address.firstName,
+    last_name: address.lastName,
+    company: address.company ?? null,
+    street: address.street,
+    house_number: address.houseNumber,
+    address_addition: address.addressAddition ?? null,
+    zip: address.zip,
+    city: address.city,
+    country: address.country,
+  };
+}
+
+/** A stored bank account as the contract shows it. */
+export function bankAccountFromRow(row: Selectable<BankAccountsTable>): BankAccount {
+  return {
+    id: row.id,
+    accountHolder: row.account_holder,
+    iban: row.iban,
+    ...(row.bic === null ? {} : { bic: row.bic }),
+  };
+}
+
+/** A stored PayPal account as the contract shows it. */
+export function paypalAccountFromRow(row: Selectable<PaypalAccountsTable>): PaypalAccount {
+  return { id: row.id, email: row.email };
+}
+
+/** A stored phone contact as the contract shows it. */
+export function phoneContactFromRow(row: Selectable<PhoneContactsTable>): PhoneContact {
+  return { id: row.id, phone: row.phone, type: row.type === 'landline' ? 'landline' : 'mobile' };
+}
+
+/** The IRI of a customer. */
+export function customerIri(customerId: string): string {
+  return customerResourceIri('customers', customerId);
+}
+
+/**
+ * A new customer number: `K` (registered) or `G` (guest) and ten random digits. Random rather
+ * than sequential, so numbers tell nothing about the shop's volume; the unique index catches
+ * the rare collision and the caller draws again.
+ */
+export function newCustomerNumber(kind: 'registered' | 'guest'): string {
+  const digits = String(randomInt(0, 10_000_000_000)).padStart(10, '0');
+  return `${kind === 'guest' ? 'G' : 'K'}${digits}`;
+}
+
+/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** The answer for a record that does not exist or belongs to someone else: the same 404 either way. */
+export function notFound(what: string): HttpError {
+  return new HttpError(404, 'not_found', `${what} not found`);
+}
+
+/** The id of a reference given as IRI (`/api/customers/addresses/12`) or plain id. */
+export function referenceId(reference: string | number): string {
+  return typeof reference === 'number' ? String(reference) : (reference.split('/').pop() ?? '');
+}
+
+/** A numeric record id from a reference, or null when it is not one (then nothing matches). */
+export function numericReferenceId(reference: string | number): number | null {
+  const id = referenceId(reference);
+  return /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : null;
+}

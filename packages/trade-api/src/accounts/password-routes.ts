@@ -1,0 +1,145 @@
+import { endpoints } from '@tradein/contract';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../server/http-error.ts';
+import type { Route } from '../server/route.ts';
+import type { AccessClaims } from './access-token.ts';
+import type { ResolvedAccountDeps } from './account-deps.ts';
+import {
+  passwordResetMail,
+  passwordResetPath,
+  runInBackground,
+  sendAccountMail,
+  shopLink,
+} from './account-mail.ts';
+import { authenticateRequest } from './authenticator.ts';
+import { notFound } from './customer-records.ts';
+import { editionForLanguage, storedEdition } from './edition-for-locale.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+import { revokeCustomerSessions } from './refresh-tokens.ts';
+import { withRetryAfter } from './session-routes.ts';
+import { declaredPart } from './route-parts.ts';
+
+/** Checks the bearer token of a call whose contract entry does not (yet) require one. */
+export function requireBearer(
+  deps: ResolvedAccountDeps,
+  request: FastifyRequest,
+): Promise<AccessClaims> {
+  return authenticateRequest({ db: deps.db, config: deps.config, clock: deps.clock }, request);
+}
+
+/** Forgotten password, reset by mailed token, and change by the logged-in customer (§7). */
+export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps): void {
+  const { db } = deps;
+
+  // The same answer whether or not the address has an account; the mail goes out in the background.
+  route(endpoints.forgotPasswordMail, async ({ body, request }) => {
+    const email = body.email.trim().toLowerCase();
+    const customer = await db
+      .selectFrom('customers')
+      .select(['id', 'first_name', 'last_name', 'edition'])
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirst();
+    if (customer !== undefined) {
+      runInBackground(request.log, 'password-reset mail', async () => {
+        const now = deps.clock();
+        const since = new Date(now.getTime() - deps.limits.resetMailWindowMs).toISOString();
+        const recent = await db
+          .selectFrom('one_time_tokens')
+          .select('id')
+          .where('customer_id', '=', customer.id)
+          .where('purpose', '=', 'password_reset')
+          .where('created_at', '>', since)
+          .limit(deps.limits.resetMailsPerAccount)
+          .execute();
+        // A few links an hour are plenty; more would let anyone flood the mailbox.
+        if (recent.length >= deps.limits.resetMailsPerAccount) return;
+        const token = await createOneTimeToken(db, customer.id, 'password_reset', now);
+        const recipient = {
+          email,
+          firstName: customer.first_name,
+          lastName: customer.last_name,
+          edition: editionForLanguage(body.lang, storedEdition(customer.edition)),
+        };
+        const link = shopLink(deps.config.publicOrigin, passwordResetPath, token);
+        await sendAccountMail(
+          { ...deps, now: deps.clock },
+          recipient,
+          passwordResetMail(recipient, link),
+        );
+      });
+    }
+    return { ok: true as const };
+  });
+
+  // A reset proves the mailbox, so it also activates an account that never was; it ends every
+  // session and every other reset link.
+  route(endpoints.resetPassword, async ({ body, headers: rawHeaders }) => {
+    const headers = declaredPart(endpoints.resetPassword.headers, rawHeaders);
+    const passwordHash = await hashPassword(body.password);
+    const now = deps.clock();
+    const customerId = await consumeOneTimeToken(db, headers.token, 'password_reset', now);
+    if (customerId === undefined) {
+      throw new HttpError(
+        400,
+        'invalid_token',
+        'This link is invalid or has expired. Please ask for a new one.',
+      );
+    }
+    await db.transaction().execute(async (trx) => {
+      const customer = await trx
+        .updateTable('customers')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          activated_at: eb.fn.coalesce('activated_at', eb.val(now.toISOString())),
+          updated_at: now.toISOString(),
+        }))
+        .where('id', '=', customerId)
+        .returning('email')
+        .executeTakeFirst();
+      await retireOneTimeTokens(trx, customerId, 'password_reset', now);
+      await revokeCustomerSessions(trx, customerId, now);
+      if (customer !== undefined) await clearLoginFailures(trx, customer.email);
+    });
+    return { ok: true as const };
+  });
+
+  // The contract marks this call `auth: 'none'`; a password change needs the session too, so the
+  // bearer token is checked here, and the current password proves the person at the keyboard.
+  route(endpoints.changePassword, async ({ body, request, reply }) => {
+    const claims = await requireBearer(deps, request);
+    const email = body.email.trim().toLowerCase();
+    const customer = await db
+      .selectFrom('customers')
+      .select(['id', 'email', 'password_hash'])
+      .where('id', '=', claims.customerId)
+      .where('is_guest', '=', 0)
+      .executeTakeFirst();
+    if (customer === undefined || body.userId !== customer.id || email !== customer.email) {
+      throw notFound('Account');
+    }
+    const now = deps.clock();
+    const attempt = { email: customer.email, ip: request.ip, now };
+    await withRetryAfter(reply, () => assertLoginAllowed(db, attempt, deps.limits));
+    if (!(await verifyPassword(customer.password_hash, body.currentPassword))) {
+      await recordLoginFailure(db, attempt, deps.limits);
+      throw new HttpError(400, 'wrong_password', 'The current password is wrong.', [
+        { path: 'currentPassword', message: 'The current password is wrong' },
+      ]);
+    }
+    const passwordHash = await hashPassword(body.password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('customers')
+        .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+        .where('id', '=', customer.id)
+        .execute();
+      // Other devices must log in again with the new password; this session stays.
+      await revokeCustomerSessions(trx, customer.id, now, claims.sessionId);
+      await retireOneTimeTokens(trx, customer.id, 'password_reset', now);
+    });
+    return { ok: true as const };
+  });
+}

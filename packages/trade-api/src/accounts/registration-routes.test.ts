@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeDb } from '../db/create-database.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { testDatabases } from '../db/test-databases.ts';
+import {
+  createCustomer,
+  registrationBody,
+  startAccountServer,
+  tokenOfLink,
+  type AccountServer,
+} from './account-test-kit.ts';
+
+describe.each(testDatabases())('registration and passwords on $name', (engine) => {
+  let db: TradeDb;
+  let api: AccountServer;
+
+  beforeAll(async () => {
+    db = await engine.create();
+    await migrateToLatest(db);
+    api = await startAccountServer(db, { failuresPerIp: 1000 });
+  });
+  afterAll(async () => {
+    await api.close();
+    await engine.destroy(db);
+  });
+
+  const register = (body: unknown) => api.call('POST', '/api/account/register', { body });
+  const activate = (token: string) =>
+    api.call('POST', '/api/account/activateRegistration', { headers: { token } });
+  const login = (username: string, password: string) =>
+    api.call('POST', '/api/account/login', { body: { username, password } });
+
+  const change = (token: string | undefined, body: object) =>
+    api.call('POST', '/api/account/changePassword', {
+      body,
+      ...(token === undefined ? {} : { token }),
+    });
+
+  it('creates an unactivated customer with number, address, person and payout, password hashed', async () => {
+    const answer = await register(registrationBody('new@example.org', 'de-DE', 'Plain-text-9'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
+    const customer = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('email', '=', 'new@example.org')
+      .executeTakeFirstOrThrow();
+    expect(customer).toMatchObject({
+      activated_at: null,
+      is_guest: 0,
+      edition: 'de',
+      locale: 'de-DE',
+    });
+    expect(customer.customer_number).toMatch(/^K[0-9]{10}$/);
+    expect(customer.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(customer.password_hash).not.toContain('Plain-text-9');
+    const people = await db
+      .selectFrom('people')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
+    const addresses = await db
+      .selectFrom('addresses')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(people[0]?.address_id).toBe(addresses[0]?.id);
+    const payment = await db
+      .selectFrom('customer_payment_accounts')
+      .innerJoin('bank_accounts', 'bank_accounts.id', 'customer_payment_accounts.bank_account_id')
+      .select(['iban', 'is_primary', 'payment_type'])
+      .where('customer_payment_accounts.customer_id', '=', customer.id)
+      .execute();
+    expect(payment).toEqual([
+      { iban: 'DE89370400440532013000', is_primary: 1, payment_type: 'INVOICE' },
+    ]);
+    await api.waitForMail('new@example.org', 'activation');
+    const tokens = await db
+      .selectFrom('one_time_tokens')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(tokens).toMatchObject([{ purpose: 'activation', used_at: null }]);
+    expect(Date.parse(tokens[0]?.expires_at ?? '') - Date.parse(tokens[0]?.created_at ?? '')).toBe(
+      48 * 60 * 60_000,
+    );
+  });
+
+  it.each([
+    [
+      'de-DE',
+      'Bitte bestätige deine Registrierung',
+      'Hallo Anna Muster,',
+      'vielen Dank für deine Registrierung',
+    ],
+    [
+      'de-AT',
+      'Bitte bestätige deine Registrierung',
+      'Hallo Anna Muster,',
+      'innerhalb von 48 Stunden',
+    ],
+    ['es-ES', 'Confirma tu registro', 'Hola, Anna Muster:', 'gracias por registrarte'],
+    [
+      'fr-FR',
+      'Veuillez confirmer votre inscription',
+      'Bonjour Anna Muster,',
+      'merci de votre inscription',
+    ],
+    ['it-IT', 'Conferma la tua registrazione', 'Ciao Anna Muster,', 'grazie per la registrazione'],
+  ])(
+    'mails the activation link in the language of %s; the link activates once',
+    async (locale, subject, greeting, body) => {
+      const email = `mail-${locale.toLowerCase()}@example.org`;
+      expect((await register(registrationBody(email, locale))).status).toBe(200);
+      const mail = await api.waitForMail(email, 'activation');
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(body);
+      expect(mail.text.startsWith(greeting)).toBe(true);
+      expect(mail.text).toContain('http://localhost:8080/account/register?token=');
+      const token = tokenOfLink(mail.text, '/account/register');
+      const stored = await db.selectFrom('one_time_tokens').select('token_hash').execute();
+      expect(stored.map((row) => row.token_hash)).not.toContain(token);
+      expect((await login(email, 'Secret-pass-1')).status).toBe(403);
+      const first = await activate(token);
+      expect(first.body).toEqual({ token, activated: true });
+      expect((await login(email, 'Secret-pass-1')).status).toBe(200);
+      const second = await activate(token);
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual({ token: null, activated: false });
+      const edition = await db
+        .selectFrom('customers')
+        .select('edition')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(edition.edition).toBe(locale === 'de-AT' ? 'at' : locale.slice(0, 2));
+    },
+  );
+
+  it('rejects expired and unknown activation tokens; activates by identifier too', async () => {
+    await register(registrationBody('late@example.org'));
+    const late = tokenOfLink(
+      (await api.waitForMail('late@example.org', 'activation')).text,
+      '/account/register',
+    );
+    api.clock.advance(48 * 60 * 60_000 + 1000);
+    expect((await activate(late)).body).toEqual({ token: null, activated: false });
+    expect((await activate('unknown-token')).body).toEqual({ token: null, activated: false });
+    // A second registration sends a fresh link; the identifier call uses it.
+    expect((await register(registrationBody('late@example.org'))).body).toEqual({ ok: true });
+    const fresh = tokenOfLink(
+      (await api.waitForMail('late@example.org', 'activation', 2)).text,
+      '/account/register',
+    );
+    const byIdentifier = await api.call('GET', '/api/activateCustomerByIdentifier', {
+      headers: { identifier: fresh },
+    });
+    expect(byIdentifier.body).toEqual({ activated: true });
+    const again = await api.call('GET', '/api/activateCustomerByIdentifier', {
+      headers: { identifier: fresh },
+    });
+    expect(again.body).toEqual({ activated: false });
+  });
+
+  it('answers a second registration of an active address the same way and tells the owner by mail', async () => {
+    const owner = await createCustomer(api, 'taken@example.org');
+    const before = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('email', '=', owner.email)
+      .execute();
+    const answer = await register(registrationBody(owner.email, 'de-DE', 'Other-pass-2'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
+    const notice = await api.waitForMail(owner.email, 'activation', 2);
+    expect(notice.subject).toBe('Deine Registrierung');
+    expect(notice.text).toContain('http://localhost:8080/account/password-forgot');
+    expect(
+      await db.selectFrom('customers').selectAll().where('email', '=', owner.email).execute(),
+    ).toEqual(before);
+    expect((await login(owner.email, 'Other-pass-2')).status).toBe(401);
+  });
+
+  it('refuses a registration whose locale no edition speaks', async () => {
+    const answer = await register(registrationBody('english@example.org', 'en-GB'));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ fields: [{ path: 'attributes.locale' }] });
+  });
+
+  it('sends a reset mail only for known addresses, answering the same; the link resets once', async () => {
+    const fay = await createCustomer(api, 'reset@example.org', 'de-AT');
+    const unknown = await api.call('POST', '/api/account/forgotPasswordMail', {
+      body: { email: 'nobody-here@example.org', lang: 'de' },
+    });
+    const known = await api.call('POST', '/api/account/forgotPasswordMail', {
+      body: { email: 'Reset@Example.org', lang: 'it' },
+    });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.text).toBe(unknown.text);
+    const mail = await api.waitForMail(fay.email, 'password-reset');
+    expect(mail.subject).toBe('Reimposta la tua password');
+    expect(mail.text).toContain("entro un'ora");
+    const token = tokenOfLink(mail.text, '/account/password-reset');
+    expect((await api.mails()).filter((sent) => sent.to === 'nobody-here@example.org')).toEqual([]);
+
+    const reset = await api.call('POST', '/api/account/resetPassword', {
+      headers: { token },
+      body: { password: 'Brand-new-3' },
+    });
+    expect(reset.body).toEqual({ ok: true });
+    // Every session ended; the old password is gone, the new one works.
+    expect(
+      (await api.call('GET', '/api/customers/customers', { token: fay.accessToken })).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('POST', '/api/account/loginRefresh', {
+          headers: { refresh: fay.refreshToken },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await login(fay.email, fay.password)).status).toBe(401);
+    expect((await login(fay.email, 'Brand-new-3')).status).toBe(200);
+    const used = await api.call('POST', '/api/account/resetPassword', {
+      headers: { token },
+      body: { password: 'Brand-new-4' },
+    });
+    expect(used.status).toBe(400);
+    expect(used.body.error?.code).toBe('invalid_token');
+  });
+
+  it('lets a reset link expire after one hour and caps reset mails per hour', async () => {
+    const gus = await createCustomer(api, 'expire-reset@example.org', 'es-ES');
+    for (let count = 0; count < 4; count += 1) {
+      await api.call('POST', '/api/account/forgotPasswordMail', {
+        body: { email: gus.email, lang: 'es' },
+      });
+    }
+    const third = await api.waitForMail(gus.email, 'password-reset', 3);
+    expect(third.subject).toBe('Restablece tu contraseña');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      (await api.mails()).filter((mail) => mail.to === gus.email && mail.kind === 'password-reset'),
+    ).toHaveLength(3);
+    api.clock.advance(60 * 60_000 + 1000);
+    const expired = await api.call('POST', '/api/account/resetPassword', {
+      headers: { token: tokenOfLink(third.text, '/account/password-reset') },
+      body: { password: 'Brand-new-3' },
+    });
+    expect(expired.status).toBe(400);
+  });
+
+  describe('changePassword', () => {
+    it('needs the bearer token, the matching account and the current password', async () => {
+      const hal = await createCustomer(api, 'change@example.org');
+      const other = await createCustomer(api, 'change-other@example.org');
+      const body = {
+        password: 'Changed-pass-5',
+        userId: hal.customerId,
+        email: hal.email,
+        currentPassword: hal.password,
+      };
+      expect((await change(undefined, body)).status).toBe(401);
+      expect((await change(other.accessToken, body)).status).toBe(404);
+      expect((await change(hal.accessToken, { ...body, email: other.email })).status).toBe(404);
+      const wrong = await change(hal.accessToken, { ...body, currentPassword: 'Wrong-pass-1' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toMatchObject({
+        code: 'wrong_password',
+        fields: [{ path: 'currentPassword' }],
+      });
+      const second = await login(hal.email, hal.password);
+      const ok = await change(hal.accessToken, body);
+      expect(ok.body).toEqual({ ok: true });
+      // This session stays, the other one ends.
+      expect(
+        (await api.call('GET', '/api/customers/customers', { token: hal.accessToken })).status,
+      ).toBe(200);
+      expect(
+        (
+          await api.call('GET', '/api/customers/customers', {
+            token: String(second.body['access_token']),
+          })
+        ).status,
+      ).toBe(401);
+      expect((await login(hal.email, 'Changed-pass-5')).status).toBe(200);
+      const stored = await db
+        .selectFrom('customers')
+        .select('password_hash')
+        .where('id', '=', hal.customerId)
+        .executeTakeFirstOrThrow();
+      expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+      expect(stored.password_hash).not.toContain('Changed-pass-5');
+    });
+  });
+});

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { endpoints, type RegisterRequest } from '@tradein/contract';
+import type { EditionCode } from '@tradein/editions';
+import { validationError } from '../server/api-context.ts';
+import type { Route } from '../server/route.ts';
+import type { ResolvedAccountDeps, TaskLogger } from './account-deps.ts';
+import {
+  activationMail,
+  activationPath,
+  alreadyRegisteredMail,
+  passwordForgotPath,
+  runInBackground,
+  sendAccountMail,
+  shopLink,
+  type MailRecipient,
+} from './account-mail.ts';
+import { addressColumns, isUniqueViolation, newCustomerNumber } from './customer-records.ts';
+import { editionForLocale, storedEdition } from './edition-for-locale.ts';
+import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
+import { hashPassword } from './password-hashing.ts';
+import { declaredPart } from './route-parts.ts';
+
+/** How many registration mails one address receives in the reset-mail window, at most. */
+async function mayMail(
+  deps: ResolvedAccountDeps,
+  email: string,
+  kind: string,
+  now: Date,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - deps.limits.resetMailWindowMs).toISOString();
+  const sent = await deps.db
+    .selectFrom('mail_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('recipient', '=', email)
+    .where('kind', '=', kind)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return Number(sent?.count ?? 0) < deps.limits.resetMailsPerAccount;
+}
+
+/** Raised when the address got a registered account between the check and the insert. */
+class EmailTakenError extends Error {}
+
+/** Creates an unactivated customer with number, address, person record and payout data. */
+async function createRegisteredCustomer(
+  deps: ResolvedAccountDeps,
+  body: RegisterRequest,
+  edition: EditionCode,
+  passwordHash: string,
+  now: Date,
+): Promise<string> {
+  const stamp = now.toISOString();
+  for (let attempt = 0; ; attempt += 1) {
+    const id = randomUUID();
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('customers')
+          .values({
+            id,
+            customer_number: newCustomerNumber('registered'),
+            email: body.email,
+            salutation: body.Address.salutation,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            company: body.Address.company ?? null,
+            locale: body.attributes.locale,
+            edition,
+            password_hash: passwordHash,
+            activated_at: null,
+            is_guest: 0,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        const address = await trx
+          .insertInto('addresses')
+          .values({
+            customer_id: id,
+            ...addressColumns(body.Address),
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('people')
+          .values({ customer_id: id, address_id: address.id })
+          .execute();
+        const payment = body.Payment;
+        if (payment === null) return;
+        const paypal =
+          payment.paypalAccount === null
+            ? null
+            : await trx
+                .insertInto('paypal_accounts')
+                .values({
+                  customer_id: id,
+                  email: payment.paypalAccount.email,
+                  created_at: stamp,
+                  updated_at: stamp,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+        const bank =
+          payment.bankAccount === null
+            ? null
+            : await trx
+                .insertInto('bank_accounts')
+                .values({
+                  customer_id: id,
+                  account_holder: payment.bankAccount.accountHolder,
+                  iban: payment.bankAccount.iban,
+                  bic: payment.bankAccount.bic ?? null,
+                  created_at: stamp,
+                  updated_at: stamp,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('customer_payment_accounts')
+          .values({
+            customer_id: id,
+            paypal_account_id: paypal?.id ?? null,
+            bank_account_id: bank?.id ?? null,
+            payment_type: 'INVOICE',
+            is_primary: 1,
+            created_at: stamp,
+          })
+          .execute();
+      });
+      return id;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const taken = await deps.db
+        .selectFrom('customers')
+        .select('id')
+        .where('email', '=', body.email)
+        .where('is_guest', '=', 0)
+        .executeTakeFirst();
+      if (taken !== undefined) throw new EmailTakenError();
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+/** Sends the activation link for a customer (a fresh single-use token, valid 48 hours). */
+async function sendActivation(
+  deps: ResolvedAccountDeps,
+  customerId: string,
+  recipient: MailRecipient,
+): Promise<void> {
+  const now = deps.clock();
+  if (!(await mayMail(deps, recipient.email, 'activation', now))) return;
+  const token = await createOneTimeToken(deps.db, customerId, 'activation', now);
+  const link = shopLink(deps.config.publicOrigin, activationPath, token);
+  await sendAccountMail({ ...deps, now: deps.clock }, recipient, activationMail(recipient, link));
+}
+
+/**
+ * A registration for an address that already has an account: the answer is the same as for a new
+ * one, and the mail tells the owner. Unactivated: a fresh activation link (the stored data and
+ * password stay). Activated: a notice with a link to the password-forgot page.
+ */
+function mailExistingAccount(deps: ResolvedAccountDeps, log: TaskLogger, email: string): void {
+  runInBackground(log, 'registration mail', async () => {
+    const customer = await deps.db
+      .selectFrom('customers')
+      .select(['id', 'first_name', 'last_name', 'edition', 'activated_at'])
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirst();
+    if (customer === undefined) return;
+    const recipient: MailRecipient = {
+      email,
+      firstName: customer.first_name,
+      lastName: customer.last_name,
+      edition: storedEdition(customer.edition),
+    };
+    if (customer.activated_at === null) {
+      await sendActivation(deps, customer.id, recipient);
+      return;
+    }
+    const now = deps.clock();
+    if (!(await mayMail(deps, email, 'activation', now))) return;
+    const link = shopLink(deps.config.publicOrigin, passwordForgotPath);
+    await sendAccountMail(
+      { ...deps, now: deps.clock },
+      recipient,
+      alreadyRegisteredMail(recipient, link),
+    );
+  });
+}
+
+/** Registration and its activation (§7). */
+export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDeps): void {
+  const { db } = deps;
+
+  route(endpoints.register, async ({ body, request }) => {
+    const edition = editionForLocale(body.attributes.locale);
+    if (edition === undefined) {
+      throw validationError([
+        { path: ['attributes', 'locale'], message: 'No shop edition speaks this locale' },
+      ]);
+    }
+    // Hash first on every path, so a known address answers as slowly as a new one.
+    const passwordHash = await hashPassword(body.credentials[0].value);
+    const now = deps.clock();
+    const existing = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', body.email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirst();
+    if (existing !== undefined) {
+      mailExistingAccount(deps, request.log, body.email);
+      return { ok: true as const };
+    }
+    let customerId: string;
+    try {
+      customerId = await createRegisteredCustomer(deps, body, edition, passwordHash, now);
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      mailExistingAccount(deps, request.log, body.email);
+      return { ok: true as const };
+    }
+    const recipient = {
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      edition,
+    };
+    runInBackground(request.log, 'activation mail', () =>
+      sendActivation(deps, customerId, recipient),
+    );
+    return { ok: true as const };
+  });
+
+  /** Activates the customer of an activation token; false for unknown, used or expired tokens. */
+  async function activate(token: string): Promise<boolean> {
+    const now = deps.clock();
+    const customerId = await consumeOneTimeToken(db, token, 'activation', now);
+    if (customerId === undefined) return false;
+    await db
+      .updateTable('customers')
+      .set({ activated_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', customerId)
+      .where('activated_at', 'is', null)
+      .execute();
+    return true;
+  }
+
+  // A failed activation answers 200 with `token: null`: the contract's parseActivation turns a
+  // missing token into the error of §5/§8, and the shop shows its "link expired" message.
+  route(endpoints.activateRegistration, async ({ headers }) => {
+    const { token } = declaredPart(endpoints.activateRegistration.headers, headers);
+    const activated = await activate(token);
+    return activated ? { token, activated: true } : { token: null, activated: false };
+  });
+
+  route(endpoints.activateCustomerByIdentifier, async ({ headers }) => ({
+    activated: await activate(
+      declaredPart(endpoints.activateCustomerByIdentifier.headers, headers).identifier,
+    ),
+  }));
+}

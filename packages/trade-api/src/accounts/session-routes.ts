@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { endpoints, sessionEndpoints, type TokenPair } from '@tradein/contract';
+import type { FastifyReply } from 'fastify';
+import { validationError } from '../server/api-context.ts';
+import { HttpError } from '../server/http-error.ts';
+import type { Route } from '../server/route.ts';
+import {
+  accessTokenSeconds,
+  guestTokenSeconds,
+  issueAccessToken,
+  readSignedAccessToken,
+} from './access-token.ts';
+import type { ResolvedAccountDeps } from './account-deps.ts';
+import { newCustomerNumber, isUniqueViolation } from './customer-records.ts';
+import { editionForLocale } from './edition-for-locale.ts';
+import {
+  admitGuestSession,
+  assertLoginAllowed,
+  clearLoginFailures,
+  recordLoginFailure,
+  TooManyAttemptsError,
+} from './login-throttle.ts';
+import { verifyPassword } from './password-hashing.ts';
+import {
+  familyOfRefreshToken,
+  issueRefreshToken,
+  revokeFamily,
+  rotateRefreshToken,
+} from './refresh-tokens.ts';
+import { declaredPart } from './route-parts.ts';
+
+/** Runs a throttle check; a 429 carries `Retry-After` with the seconds to wait. */
+export async function withRetryAfter(
+  reply: FastifyReply,
+  check: () => Promise<void>,
+): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
+/** A token pair for a session (refresh family): a fresh access token naming the family. */
+async function tokenPair(
+  deps: ResolvedAccountDeps,
+  customerId: string,
+  refresh: { token: string; familyId: string },
+  now: Date,
+): Promise<TokenPair> {
+  const accessToken = await issueAccessToken(deps.config, {
+    customerId,
+    sessionId: refresh.familyId,
+    lifetimeSeconds: accessTokenSeconds,
+    now,
+  });
+  return {
+    access_token: accessToken,
+    refresh_token: refresh.token,
+    expires_in: accessTokenSeconds,
+    token_type: 'Bearer',
+  };
+}
+
+const invalidCredentials = () =>
+  new HttpError(401, 'invalid_credentials', 'The e-mail address or the password is wrong.');
+
+/** Creates a guest customer with its person record; retries on the rare customer-number collision. */
+async function createGuestCustomer(
+  deps: ResolvedAccountDeps,
+  locale: string,
+  edition: string,
+  now: Date,
+) {
+  for (let attempt = 0; ; attempt += 1) {
+    const id = randomUUID();
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('customers')
+          .values({
+            id,
+            customer_number: newCustomerNumber('guest'),
+            // A guest has no details until guest_account_number gives them (empty e-mail = none yet).
+            email: '',
+            salutation: null,
+            first_name: '',
+            last_name: '',
+            company: null,
+            locale,
+            edition,
+            password_hash: null,
+            activated_at: null,
+            is_guest: 1,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          })
+          .execute();
+        await trx.insertInto('people').values({ customer_id: id, address_id: null }).execute();
+      });
+      return id;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** Login, token refresh, logout (§7) and the guest session. */
+export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): void {
+  const { db, limits } = deps;
+
+  route(endpoints.login, async ({ body, request, reply }) => {
+    const email = body.username.trim().toLowerCase();
+    const now = deps.clock();
+    const attempt = { email, ip: request.ip, now };
+    await withRetryAfter(reply, () => assertLoginAllowed(db, attempt, limits));
+    const customer = await db
+      .selectFrom('customers')
+      .select(['id', 'password_hash', 'activated_at'])
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirst();
+    // Unknown addresses verify against a dummy hash, so they take as long as known ones.
+    const valid = await verifyPassword(customer?.password_hash ?? null, body.password);
+    if (!valid || customer === undefined) {
+      await recordLoginFailure(db, attempt, limits);
+      throw invalidCredentials();
+    }
+    if (customer.activated_at === null) {
+      throw new HttpError(
+        403,
+        'account_not_activated',
+        'Please activate your account first with the link in the mail we sent you.',
+      );
+    }
+    await clearLoginFailures(db, email);
+    const refresh = await issueRefreshToken(db, customer.id, now);
+    return tokenPair(deps, customer.id, refresh, now);
+  });
+
+  route(endpoints.loginRefresh, async ({ headers }) => {
+    const now = deps.clock();
+    const result = await rotateRefreshToken(
+      db,
+      declaredPart(endpoints.loginRefresh.headers, headers).refresh,
+      now,
+    );
+    if (result.outcome !== 'rotated') {
+      throw new HttpError(
+        401,
+        'invalid_refresh_token',
+        'Your session has ended. Please log in again.',
+      );
+    }
+    return tokenPair(deps, result.customerId, result.next, now);
+  });
+
+  // Logout always answers ok: the client forgets its tokens anyway, and whatever session either
+  // token names (when it is ours) ends, so its access tokens stop working at once.
+  route(endpoints.logout, async ({ headers: rawHeaders }) => {
+    const headers = declaredPart(endpoints.logout.headers, rawHeaders);
+    const now = deps.clock();
+    const refresh = await familyOfRefreshToken(db, headers.refresh);
+    if (refresh !== undefined) await revokeFamily(db, refresh.familyId, now);
+    const access = await readSignedAccessToken(deps.config, headers.access);
+    if (access?.sessionId !== undefined) await revokeFamily(db, access.sessionId, now);
+    return { ok: true as const };
+  });
+
+  route(sessionEndpoints.guestSession, async ({ body, request, reply }) => {
+    const edition = editionForLocale(body.locale);
+    if (edition === undefined) {
+      throw validationError([{ path: ['locale'], message: 'No shop edition speaks this locale' }]);
+    }
+    const now = deps.clock();
+    await withRetryAfter(reply, () => admitGuestSession(db, { ip: request.ip, now }, limits));
+    const customerId = await createGuestCustomer(deps, body.locale, edition, now);
+    const accessToken = await issueAccessToken(deps.config, {
+      customerId,
+      lifetimeSeconds: guestTokenSeconds,
+      now,
+    });
+    return {
+      access_token: accessToken,
+      expires_in: guestTokenSeconds,
+      token_type: 'Bearer' as const,
+    };
+  });
+}

@@ -1,0 +1,212 @@
+import { tradeStatusSchema, type TradeStatus } from '@tradein/contract';
+import { formatMoney } from '@tradein/editions';
+import {
+  clarifyTrade,
+  decideClarification,
+  inspectTrade,
+  LifecycleError,
+  listTrades,
+  payTrade,
+  receiveTrade,
+} from '../trades/lifecycle.ts';
+import type { TradeDeps } from '../trades/trade-deps.ts';
+import { loadTrade, type TradeRecord } from '../trades/trade-view.ts';
+
+/** What the operator commands need: the trade dependencies and the data folder for photos. */
+export type OpsDeps = TradeDeps & { dataDir: string };
+
+/** The usage text printed on `help` and on a wrong command line. */
+export const opsUsage = `Usage: npm run ops -- <command>
+
+  list [--status <status>]                 trades, newest first
+  show <tradeNumber>                       one trade with items, findings and events
+  receive <tradeNumber>                    the parcel arrived (created → received)
+  inspect <tradeNumber> --item <n> [--finding <QUESTION>=<ANSWER> …] [--photo <file>]
+                                           record what the inspection found for line n
+  clarify <tradeNumber> --item <n> --price <cents> [--reason <text>]
+                                           revise the offer of line n and mail the customer
+  accept <tradeNumber>                     accept the revised offer for the customer
+  return <tradeNumber>                     send the devices back
+  pay <tradeNumber>                        the payout went out (mails the customer)
+
+Statuses: ${tradeStatusSchema.options.join(', ')}`;
+
+/** A command line the commands cannot run. */
+class UsageError extends Error {}
+
+/** Splits `--name value` options (repeatable) from positional words. */
+function parseOptions(words: readonly string[]): {
+  positional: string[];
+  options: Map<string, string[]>;
+} {
+  const positional: string[] = [];
+  const options = new Map<string, string[]>();
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] ?? '';
+    if (!word.startsWith('--')) {
+      positional.push(word);
+      continue;
+    }
+    const [name = '', inline] = word.slice(2).split(/=(.*)/s, 2);
+    let value = inline;
+    if (value === undefined) {
+      value = words[index + 1];
+      if (value === undefined || value.startsWith('--'))
+        throw new UsageError(`--${name} needs a value`);
+      index += 1;
+    }
+    options.set(name, [...(options.get(name) ?? []), value]);
+  }
+  return { positional, options };
+}
+
+function single(options: Map<string, string[]>, name: string): string | undefined {
+  const values = options.get(name);
+  if (values !== undefined && values.length > 1)
+    throw new UsageError(`--${name} may be given once`);
+  return values?.[0];
+}
+
+function wholeNumber(value: string | undefined, name: string, minimum: number): number {
+  if (value === undefined) throw new UsageError(`--${name} is required`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < minimum || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--${name} must be a whole number of at least ${minimum}, not "${value}"`);
+  }
+  return Number(value);
+}
+
+/** Human-readable lines of one trade. */
+export function describeTrade(record: TradeRecord): string[] {
+  const money = (cents: number) => formatMoney(record.edition, cents);
+  const lines = [
+    `${record.tradeNumber}  ${record.status}  ${record.edition}  ${money(record.totalCents)}` +
+      (record.voucherCode === null
+        ? ''
+        : `  voucher ${record.voucherCode} +${money(record.voucherBonusCents)}`),
+  ];
+  for (const item of record.items) {
+    const revised = item.revisedPriceCents === null ? '' : ` → ${money(item.revisedPriceCents)}`;
+    lines.push(
+      `  item ${item.position}: ${item.quantity} × ${item.name} (device ${item.deviceId}) ${money(item.priceCents)}${revised}`,
+    );
+    const found = item.found;
+    for (const [question, answer] of Object.entries(item.answered)) {
+      const actual = found?.[question];
+      const note = found === null ? '' : actual === answer ? '  ✓' : `  found ${actual ?? '?'}`;
+      lines.push(`    ${question}: ${answer}${note}`);
+    }
+    if (item.photoPath !== null) lines.push(`    photo: ${item.photoPath}`);
+  }
+  for (const event of record.events) {
+    lines.push(`  ${event.at}  ${event.status}${event.note === null ? '' : `  (${event.note})`}`);
+  }
+  return lines;
+}
+
+function tradeNumberOf(positional: readonly string[]): string {
+  const tradeNumber = positional[1];
+  if (tradeNumber === undefined)
+    throw new UsageError(`${positional[0] ?? 'The command'} needs a trade number`);
+  return tradeNumber;
+}
+
+/** Parses `--finding QUESTION=ANSWER` options. */
+function findingsOf(values: readonly string[]): Record<string, string> {
+  const findings: Record<string, string> = {};
+  for (const value of values) {
+    const match = /^([A-Z0-9_]+)=([A-Z0-9_]+)$/.exec(value);
+    if (match === null || match[1] === undefined || match[2] === undefined) {
+      throw new UsageError(`--finding must look like GRADE=GRADE_GOOD, not "${value}"`);
+    }
+    findings[match[1]] = match[2];
+  }
+  return findings;
+}
+
+/**
+ * Runs one operator command and prints to `print`; answers the process exit code
+ * (0 done, 1 refused by the lifecycle, 2 wrong command line).
+ */
+export async function runOpsCommand(
+  argv: readonly string[],
+  deps: OpsDeps,
+  print: (line: string) => void,
+): Promise<number> {
+  try {
+    const { positional, options } = parseOptions(argv);
+    const command = positional[0];
+    let record: TradeRecord;
+    switch (command) {
+      case undefined:
+      case 'help':
+        print(opsUsage);
+        return command === undefined ? 2 : 0;
+      case 'list': {
+        const status = single(options, 'status');
+        let parsedStatus: TradeStatus | undefined;
+        if (status !== undefined) {
+          const parsed = tradeStatusSchema.safeParse(status);
+          if (!parsed.success) throw new UsageError(`Unknown status "${status}"`);
+          parsedStatus = parsed.data;
+        }
+        const trades = await listTrades(deps, parsedStatus);
+        for (const trade of trades) {
+          print(
+            `${trade.tradeNumber}  ${trade.status.padEnd(13)} ${trade.edition}  ${trade.items} item(s)  ${formatMoney('de', trade.totalCents)}  ${trade.createdAt}`,
+          );
+        }
+        if (trades.length === 0) print('No trades.');
+        return 0;
+      }
+      case 'show': {
+        const found = await loadTrade(deps.db, tradeNumberOf(positional));
+        if (found === null)
+          throw new LifecycleError('not_found', `There is no trade ${positional[1] ?? ''}`);
+        record = found;
+        break;
+      }
+      case 'receive':
+        record = await receiveTrade(deps, tradeNumberOf(positional));
+        break;
+      case 'inspect': {
+        const photo = single(options, 'photo');
+        record = await inspectTrade(deps, tradeNumberOf(positional), {
+          item: wholeNumber(single(options, 'item'), 'item', 1),
+          findings: findingsOf(options.get('finding') ?? []),
+          ...(photo === undefined ? {} : { photo }),
+        });
+        break;
+      }
+      case 'clarify': {
+        const reason = single(options, 'reason');
+        record = await clarifyTrade(deps, tradeNumberOf(positional), {
+          item: wholeNumber(single(options, 'item'), 'item', 1),
+          priceCents: wholeNumber(single(options, 'price'), 'price', 0),
+          ...(reason === undefined ? {} : { reason }),
+        });
+        break;
+      }
+      case 'accept':
+      case 'return':
+        record = await decideClarification(deps, tradeNumberOf(positional), command, 'operator');
+        break;
+      case 'pay':
+        record = await payTrade(deps, tradeNumberOf(positional));
+        break;
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+    for (const line of describeTrade(record)) print(line);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      print(`${error.message}\n\n${opsUsage}`);
+      return 2;
+    }
+    if (error instanceof LifecycleError) {
+      print(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

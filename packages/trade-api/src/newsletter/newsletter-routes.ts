@@ -1,0 +1,156 @@
+import { basename } from 'node:path';
+import { newsletterEndpoints, newsletterSubscriptionQuerySchema } from '@tradein/contract';
+import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
+import type { TradeApiConfig } from '../config/trade-api-config.ts';
+import type { TradeDb } from '../db/create-database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { HttpError } from '../server/http-error.ts';
+import type { Route } from '../server/route.ts';
+import { newsletterHashKey } from './email-hash.ts';
+import {
+  confirmSubscription,
+  confirmTokenLifetimeDays,
+  endSubscription,
+  enrichSubscription,
+  findSubscription,
+  markOptInSent,
+  startSubscription,
+  subscriptionView,
+} from './newsletter-subscriptions.ts';
+import { optInMail, optInPath } from './opt-in-mail.ts';
+
+/** What the newsletter routes need. */
+export interface NewsletterDeps {
+  db: TradeDb;
+  /** `jwtSecret` keys the e-mail hash; `publicOrigin` starts the opt-in link; `smtpUrl` names the mail log's transport. */
+  config: Pick<TradeApiConfig, 'jwtSecret' | 'publicOrigin' | 'smtpUrl'>;
+  mailer: Mailer;
+  /** The current time; tests pass a fixed clock. */
+  clock?: () => Date;
+  /** Editions that take subscriptions; by default those whose configuration has `hasNewsletter`. */
+  newsletterEditions?: readonly EditionCode[];
+}
+
+const unknownLink = () =>
+  new HttpError(404, 'subscription_not_found', 'There is no newsletter subscription for this link');
+
+/** Writes one mail_log row; the log must never make a sent mail look failed. */
+async function logMail(
+  db: TradeDb,
+  entry: { recipient: string; subject: string; transport: string; reference: string | null },
+  error: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('mail_log')
+    .values({ kind: 'newsletter-opt-in', ...entry, error, created_at: now.toISOString() })
+    .execute();
+}
+
+/**
+ * Registers the newsletter calls (`newsletterEndpoints` of the contract): subscribe with double
+ * opt-in, confirm by the mailed single-use token, read, enrich and unsubscribe by the keyed
+ * e-mail hash of the links.
+ */
+export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): void {
+  const clock = deps.clock ?? (() => new Date());
+  const hashKey = newsletterHashKey(deps.config.jwtSecret);
+  const editions = new Set(
+    deps.newsletterEditions ?? editionCodes.filter((code) => getEdition(code).hasNewsletter),
+  );
+
+  route(newsletterEndpoints.newsletterSubscribe, async ({ body, request }) => {
+    if (!editions.has(body.edition)) {
+      throw new HttpError(
+        400,
+        'newsletter_unavailable',
+        `The ${body.edition} edition has no newsletter`,
+        [{ path: 'edition', message: 'This edition has no newsletter' }],
+      );
+    }
+    const now = clock();
+    const outcome = await startSubscription(
+      deps.db,
+      hashKey,
+      { email: body.email, edition: body.edition, source: body.source },
+      now,
+    );
+    if (outcome.kind === 'nothing') return { ok: true as const };
+
+    const link = `${deps.config.publicOrigin}${optInPath(outcome.emailHash, outcome.token)}`;
+    const mail = optInMail({
+      edition: body.edition,
+      to: body.email.toLowerCase(),
+      link,
+      days: confirmTokenLifetimeDays,
+    });
+    const transport = deps.config.smtpUrl === undefined ? 'outbox' : 'smtp';
+    try {
+      const sent = await deps.mailer.send(mail);
+      await markOptInSent(deps.db, outcome.subscriptionId, now);
+      const reference = sent.file === undefined ? sent.messageId : basename(sent.file);
+      await logMail(
+        deps.db,
+        { recipient: mail.to, subject: mail.subject, transport, reference },
+        null,
+        now,
+      );
+    } catch (error) {
+      request.log.error({ err: error }, 'newsletter opt-in mail failed');
+      await logMail(
+        deps.db,
+        { recipient: mail.to, subject: mail.subject, transport, reference: null },
+        error instanceof Error ? error.message : String(error),
+        now,
+      );
+      throw error;
+    }
+    return { ok: true as const };
+  });
+
+  route(newsletterEndpoints.newsletterConfirm, async ({ body }) => {
+    const result = await confirmSubscription(deps.db, body.emailHash, body.token, clock());
+    if (result === 'expired') {
+      throw new HttpError(
+        400,
+        'token_expired',
+        'This confirmation link has expired; please subscribe again',
+      );
+    }
+    if (result === 'invalid') {
+      throw new HttpError(
+        400,
+        'invalid_token',
+        'This confirmation link is not valid or was already used',
+      );
+    }
+    return subscriptionView(result);
+  });
+
+  route(newsletterEndpoints.newsletterSubscription, async ({ request }) => {
+    // The router has validated the query already, but `RouteInput` types the query of an
+    // endpoint with an optional `query` schema as undefined: read it again, typed.
+    const { emailHash } = newsletterSubscriptionQuerySchema.parse(request.query);
+    const row = await findSubscription(deps.db, emailHash);
+    if (row === undefined) throw unknownLink();
+    return subscriptionView(row);
+  });
+
+  route(newsletterEndpoints.newsletterEnrich, async ({ body }) => {
+    const result = await enrichSubscription(deps.db, body, clock());
+    if (result === 'unknown') throw unknownLink();
+    if (result === 'not-active') {
+      throw new HttpError(
+        409,
+        'subscription_not_active',
+        'Only a confirmed newsletter subscription can be completed',
+      );
+    }
+    return subscriptionView(result);
+  });
+
+  route(newsletterEndpoints.newsletterUnsubscribe, async ({ body }) => {
+    if (!(await endSubscription(deps.db, body.emailHash, clock()))) throw unknownLink();
+    return { ok: true as const };
+  });
+}

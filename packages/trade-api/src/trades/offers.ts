@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  offerEndpoints,
+  offerUuidSchema,
+  type ApiFieldError,
+  type Offer,
+  type OfferAnswer,
+  type OfferPreview,
+  type OfferRequest,
+} from '@tradein/contract';
+import { offerValidityDays, type EditionCode } from '@tradein/editions';
+import * as z from 'zod/mini';
+import type { TradeDb } from '../db/create-database.ts';
+import { validationError } from '../server/api-context.ts';
+import { HttpError } from '../server/http-error.ts';
+import type { Route } from '../server/route.ts';
+import { loadOfferDevice, type OfferCatalogueDevice } from './offer-catalogue.ts';
+import { offerPrice } from './offer-pricing.ts';
+import type { TradeDeps } from './trade-deps.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** A priced condition: the price and the chosen answers by question code. */
+export interface PricedCondition {
+  priceCents: number;
+  recycling: boolean;
+  /** Question code → answer code, as stored with the offer. */
+  answerCodes: Record<string, string>;
+}
+
+function badAnswers(fields: ApiFieldError[]): HttpError {
+  return new HttpError(
+    400,
+    'validation_failed',
+    fields.map((field) => `${field.path}: ${field.message}`).join('; '),
+    fields,
+  );
+}
+
+/**
+ * Checks that the answers cover every question of the device's category exactly once with
+ * answers of those questions, and prices them; a 400 names the offending field otherwise.
+ */
+export function priceAnswers(
+  device: OfferCatalogueDevice,
+  answers: readonly OfferAnswer[],
+): PricedCondition {
+  const fields: ApiFieldError[] = [];
+  const chosen = new Map<number, OfferCatalogueDevice['questions'][number]['answers'][number]>();
+  answers.forEach((answer, index) => {
+    const question = device.questions.find((candidate) => candidate.id === answer.questionId);
+    if (question === undefined) {
+      fields.push({
+        path: `answers.${index}.questionId`,
+        message: `Question ${answer.questionId} is not a question of device ${device.id}`,
+      });
+      return;
+    }
+    if (chosen.has(question.id)) {
+      fields.push({
+        path: `answers.${index}.questionId`,
+        message: `Question ${question.code} is answered more than once`,
+      });
+      return;
+    }
+    const option = question.answers.find((candidate) => candidate.id === answer.answerId);
+    if (option === undefined) {
+      fields.push({
+        path: `answers.${index}.answerId`,
+        message: `Answer ${answer.answerId} is not an answer of question ${question.code}`,
+      });
+      return;
+    }
+    chosen.set(question.id, option);
+  });
+  const missing = device.questions.filter((question) => !chosen.has(question.id));
+  if (fields.length === 0 && missing.length > 0) {
+    fields.push({
+      path: 'answers',
+      message: `Answer every question; missing: ${missing.map((question) => question.code).join(', ')}`,
+    });
+  }
+  if (fields.length > 0) throw badAnswers(fields);
+  const price = offerPrice(device, [...chosen.values()]);
+  const answerCodes: Record<string, string> = {};
+  for (const question of device.questions) {
+    const option = chosen.get(question.id);
+    if (option !== undefined) answerCodes[question.code] = option.code;
+  }
+  return { ...price, answerCodes };
+}
+
+/** Loads the device of an offer request or answers 400 naming `deviceId`. */
+async function deviceOf(db: TradeDb, request: OfferRequest): Promise<OfferCatalogueDevice> {
+  const device = await loadOfferDevice(db, request.deviceId, request.edition);
+  if (device === null) {
+    throw badAnswers([
+      {
+        path: 'deviceId',
+        message: `Device ${request.deviceId} is not sold in edition ${request.edition}`,
+      },
+    ]);
+  }
+  return device;
+}
+
+/** Prices a device in a condition without storing anything. */
+export async function previewOffer(db: TradeDb, request: OfferRequest): Promise<OfferPreview> {
+  const device = await deviceOf(db, request);
+  const priced = priceAnswers(device, request.answers);
+  return {
+    deviceId: device.id,
+    edition: request.edition,
+    priceCents: priced.priceCents,
+    currency: 'EUR',
+    recycling: priced.recycling,
+  };
+}
+
+/** Prices a device in a condition and stores the offer, valid for `offerValidityDays`. */
+export async function createOffer(db: TradeDb, now: Date, request: OfferRequest): Promise<Offer> {
+  const device = await deviceOf(db, request);
+  const priced = priceAnswers(device, request.answers);
+  const offerId = randomUUID();
+  const validUntil = new Date(now.getTime() + offerValidityDays * dayMs).toISOString();
+  await db
+    .insertInto('offers')
+    .values({
+      id: offerId,
+      device_id: device.id,
+      edition: request.edition,
+      answers: JSON.stringify(priced.answerCodes),
+      price_cents: priced.priceCents,
+      is_recycling: priced.recycling ? 1 : 0,
+      valid_until: validUntil,
+      customer_id: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return {
+    offerId,
+    deviceId: device.id,
+    edition: request.edition,
+    priceCents: priced.priceCents,
+    currency: 'EUR',
+    validUntil,
+    answers: device.questions.flatMap((question) => {
+      const code = priced.answerCodes[question.code];
+      const answer = question.answers.find((candidate) => candidate.code === code);
+      return answer === undefined ? [] : [{ questionId: question.id, answerId: answer.id }];
+    }),
+    recycling: priced.recycling,
+  };
+}
+
+/** Turns stored answer codes back into question and answer ids of the device's catalogue. */
+export function answersFromCodes(
+  device: OfferCatalogueDevice | null,
+  codes: Record<string, string>,
+): OfferAnswer[] {
+  if (device === null) return [];
+  return device.questions.flatMap((question) => {
+    const answer = question.answers.find((candidate) => candidate.code === codes[question.code]);
+    return answer === undefined ? [] : [{ questionId: question.id, answerId: answer.id }];
+  });
+}
+
+/** Reads the answer codes stored with an offer. */
+export function parseAnswerCodes(json: string): Record<string, string> {
+  const parsed = z.record(z.string(), z.string()).safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : {};
+}
+
+/** Reads a stored offer; null when there is none with that id. */
+export async function findOffer(db: TradeDb, offerId: string): Promise<Offer | null> {
+  const row = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where('id', '=', offerId)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  const edition = row.edition as EditionCode;
+  const device = await loadOfferDevice(db, row.device_id, edition);
+  return {
+    offerId: row.id,
+    deviceId: row.device_id,
+    edition,
+    priceCents: row.price_cents,
+    currency: 'EUR',
+    validUntil: row.valid_until,
+    answers: answersFromCodes(device, parseAnswerCodes(row.answers)),
+    recycling: Number(row.is_recycling) === 1,
+  };
+}
+
+const offerParamsSchema = z.object({ offerId: offerUuidSchema });
+
+/**
+ * Registers the public offer calls: `POST /api/trade/offers`, `POST /api/trade/offers/preview`
+ * and `GET /api/trade/offers/:offerId`.
+ */
+export function registerOfferRoutes(route: Route, deps: Pick<TradeDeps, 'db' | 'clock'>): void {
+  route(offerEndpoints.previewOffer, ({ body }) => previewOffer(deps.db, body));
+  route(offerEndpoints.createOffer, ({ body }) => createOffer(deps.db, deps.clock(), body));
+  route(offerEndpoints.getOffer, async ({ request }) => {
+    const params = offerParamsSchema.safeParse(request.params);
+    if (!params.success) throw validationError(params.error.issues, ['params']);
+    const offer = await findOffer(deps.db, params.data.offerId);
+    if (offer === null) throw new HttpError(404, 'not_found', 'There is no such offer');
+    return offer;
+  });
+}

@@ -1,0 +1,136 @@
+import { msg } from '@lingui/core/macro';
+import { getEdition, type EditionCode } from '@tradein/editions';
+import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { i18nForEdition } from '../i18n/server-i18n.ts';
+import { code128Modules } from './code128.ts';
+import { receivingAddresses } from './receiving-addresses.ts';
+
+/** What the label prints. */
+export interface ShippingLabelInput {
+  edition: EditionCode;
+  tradeNumber: string;
+  /** Sender address lines (the customer). */
+  sender: readonly string[];
+  deviceCount: number;
+}
+
+/**
+ * The standard PDF fonts speak WinAnsi only: letters outside it (emoji, Cyrillic, …) become
+ * "?" rather than failing the whole label.
+ */
+function printable(font: PDFFont, text: string): string {
+  return [...text]
+    .map((character) => {
+      try {
+        font.encodeText(character);
+        return character;
+      } catch {
+        return '?';
+      }
+    })
+    .join('');
+}
+
+function drawLines(
+  page: PDFPage,
+  font: PDFFont,
+  lines: readonly string[],
+  x: number,
+  top: number,
+  size: number,
+): number {
+  let y = top;
+  for (const line of lines) {
+    page.drawText(printable(font, line), { x, y, size, font });
+    y -= size * 1.3;
+  }
+  return y;
+}
+
+/** Draws Code 128 bars of the text with rectangles; returns nothing, fills `width` exactly. */
+function drawBarcode(
+  page: PDFPage,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  const modules = code128Modules(text);
+  const moduleWidth = width / modules.length;
+  let start = -1;
+  for (let index = 0; index <= modules.length; index += 1) {
+    const dark = modules[index] === '1';
+    if (dark && start < 0) start = index;
+    if (!dark && start >= 0) {
+      page.drawRectangle({
+        x: x + start * moduleWidth,
+        y,
+        width: (index - start) * moduleWidth,
+        height,
+        color: rgb(0, 0, 0),
+      });
+      start = -1;
+    }
+  }
+}
+
+/**
+ * The A6 shipping label of a trade: carrier of the edition, sender (the customer), our
+ * receiving address, the trade number as text and as a Code 128 barcode, texts in the
+ * edition's language.
+ */
+export async function renderShippingLabel(input: ShippingLabelInput): Promise<Uint8Array> {
+  const i18n = i18nForEdition(input.edition);
+  const edition = getEdition(input.edition);
+  const carrier = edition.footerShippingLogo.carrier;
+  const { tradeNumber, deviceCount } = input;
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(i18n._(msg`Shipping label ${tradeNumber}`));
+  pdf.setLanguage(edition.icuLocale);
+  const page = pdf.addPage(PageSizes.A6);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [width, height] = PageSizes.A6;
+  const margin = 18;
+
+  page.drawRectangle({ x: 0, y: height - 40, width, height: 40, color: rgb(0.1, 0.1, 0.1) });
+  page.drawText(printable(bold, carrier), {
+    x: margin,
+    y: height - 27,
+    size: 16,
+    font: bold,
+    color: rgb(1, 1, 1),
+  });
+  page.drawText(printable(regular, i18n._(msg`Postage paid`)), {
+    x: width - margin - 80,
+    y: height - 25,
+    size: 9,
+    font: regular,
+    color: rgb(1, 1, 1),
+  });
+
+  let y = height - 58;
+  page.drawText(printable(bold, i18n._(msg`Sender`)), { x: margin, y, size: 8, font: bold });
+  y = drawLines(page, regular, input.sender, margin, y - 11, 8);
+
+  y -= 8;
+  page.drawText(printable(bold, i18n._(msg`Recipient`)), { x: margin, y, size: 9, font: bold });
+  y = drawLines(page, bold, receivingAddresses[input.edition], margin, y - 14, 12);
+
+  y -= 6;
+  page.drawText(printable(bold, i18n._(msg`Trade number`)), { x: margin, y, size: 8, font: bold });
+  page.drawText(input.tradeNumber, { x: margin, y: y - 18, size: 16, font: bold });
+  drawBarcode(page, input.tradeNumber, margin, 58, width - 2 * margin, 50);
+  page.drawText(input.tradeNumber, { x: margin, y: 46, size: 8, font: regular });
+  page.drawText(
+    printable(
+      regular,
+      i18n._(
+        msg`${deviceCount} device(s). Pack them safely and ship free of charge with ${carrier}.`,
+      ),
+    ),
+    { x: margin, y: 24, size: 6.5, font: regular, maxWidth: width - 2 * margin },
+  );
+  return pdf.save();
+}

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInput, CheckoutRequest, OfferAnswer } from '@tradein/contract';
+import type { EditionCode } from '@tradein/editions';
+import type { Kysely } from 'kysely';
+import type { TradeDb } from '../db/create-database.ts';
+import { migrateToLatest, migrations } from '../db/migrations.ts';
+import * as tradesMigration from '../db/migrations/trades.ts';
+import { seedCatalogue } from '../db/seed-catalogue.ts';
+import { testCatalogue } from '../db/test-catalogue.ts';
+import type { TestDatabase } from '../db/test-databases.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { HttpError } from '../server/http-error.ts';
+import { startTestServer, type RunningServer } from '../server/test-server.ts';
+import { registerOfferRoutes } from './offers.ts';
+import type { TradeDeps } from './trade-deps.ts';
+import { registerTradeRoutes } from './trade-routes.ts';
+
+/** The header the test authenticator reads the customer id from (stands in for the JWT). */
+export const testCustomerHeader = 'x-test-customer';
+
+/** Migrates, adding the trades migration when the migration list does not carry it yet. */
+export async function migrateWithTrades(db: TradeDb): Promise<void> {
+  await migrateToLatest(db);
+  const registered = Object.values(migrations).some(
+    (migration) => migration.up === tradesMigration.up,
+  );
+  if (!registered) await tradesMigration.up(db as unknown as Kysely<unknown>);
+}
+
+/** A running trade API with the offer and trade routes, a movable clock and an outbox. */
+export interface TradesFixture {
+  db: TradeDb;
+  server: RunningServer;
+  deps: TradeDeps & { dataDir: string };
+  outboxDir: string;
+  setNow(now: Date): void;
+  close(): Promise<void>;
+}
+
+/** Starts the fixture on one test database, seeded with the test catalogue. */
+export async function startTradesFixture(engine: TestDatabase): Promise<TradesFixture> {
+  const db = await engine.create();
+  await migrateWithTrades(db);
+  await seedCatalogue(db, testCatalogue(6));
+  const dataDir = await mkdtemp(join(tmpdir(), 'tradein-trades-'));
+  const outboxDir = join(dataDir, 'outbox');
+  const mailer = createMailer({ smtpUrl: undefined, outboxDir });
+  let now = new Date('2026-03-02T09:00:00.000Z');
+  const deps = { db, mailer, clock: () => now, dataDir };
+  const server = await startTestServer(db, {
+    authenticate: (request) => {
+      const id = request.headers[testCustomerHeader];
+      if (typeof id !== 'string' || id === '') {
+        return Promise.reject(new HttpError(401, 'unauthorized', 'Log in first'));
+      }
+      return Promise.resolve({ customerId: id });
+    },
+    extend: (route) => {
+      registerOfferRoutes(route, deps);
+      registerTradeRoutes(route, deps);
+    },
+  });
+  return {
+    db,
+    server,
+    deps,
+    outboxDir,
+    setNow(next) {
+      now = next;
+    },
+    async close() {
+      await server.close();
+      mailer.close();
+      await engine.destroy(db);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Inserts a customer row (registered or guest) and returns its id. */
+export async function createCustomer(
+  db: TradeDb,
+  options: { guest?: boolean; edition?: EditionCode } = {},
+): Promise<{ id: string; email: string }> {
+  const id = randomUUID();
+  const email = `${id.slice(0, 8)}@example.com`;
+  const at = '2026-01-01T00:00:00.000Z';
+  await db
+    .insertInto('customers')
+    .values({
+      id,
+      customer_number: `C-${id.slice(0, 8)}`,
+      email,
+      salutation: 'ms',
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      company: null,
+      locale: 'de',
+      edition: options.edition ?? 'de',
+      password_hash: options.guest ? null : 'argon2id-hash-not-used-here',
+      activated_at: options.guest ? null : at,
+      is_guest: options.guest ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { id, email };
+}
+
+/** Sends a JSON call, optionally as a customer. */
+export async function call(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; customer?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.customer !== undefined) headers[testCustomerHeader] = options.customer;
+  return fetch(`${server.origin}${path}`, {
+    method,
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+}
+
+/** Answers of the test catalogue's smartphone questions (11: POWERS_ON, 12: GRADE). */
+export function phoneAnswers(grade: 1 | 2 | 3, powersOn = true): OfferAnswer[] {
+  return [
+    { questionId: 11, answerId: powersOn ? 1 : 2 },
+    { questionId: 12, answerId: grade },
+  ];
+}
+
+/** A German address that passes the edition's rules. */
+export function addressFor(edition: EditionCode): AddressInput {
+  const zips: Record<EditionCode, string> = {
+    at: '1010',
+    de: '10115',
+    es: '28001',
+    fr: '75001',
+    it: '00184',
+  };
+  return {
+    salutation: 'ms',
+    firstName: 'Erika',
+    lastName: 'Müller',
+    street: 'Hauptstraße',
+    houseNumber: '5a',
+    zip: zips[edition],
+    city: 'Berlin',
+    country: edition,
+  };
+}
+
+/** A valid German IBAN (check digits correct). */
+export const validIban = 'DE89370400440532013000';
+
+/** A checkout body for offers, with SEPA payout. */
+export function checkoutBody(
+  offers: { offerId: string; quantity: number }[],
+  overrides: Partial<CheckoutRequest> = {},
+): CheckoutRequest {
+  return {
+    edition: 'de',
+    offers,
+    address: addressFor('de'),
+    payout: { paymentType: 13, accountHolder: 'Erika Müller', iban: validIban },
+    shopMode: 'default',
+    acceptedTerms: true,
+    ...overrides,
+  };
+}
+
+/** Inserts an offer row directly (for prices and expiry the catalogue cannot produce). */
+export async function insertOffer(
+  db: TradeDb,
+  options: { priceCents: number; edition?: EditionCode; validUntil?: string; deviceId?: number },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('offers')
+    .values({
+      id,
+      device_id: options.deviceId ?? 1000,
+      edition: options.edition ?? 'de',
+      answers: JSON.stringify({ POWERS_ON: 'YES', GRADE: 'GRADE_LIKE_NEW' }),
+      price_cents: options.priceCents,
+      is_recycling: 0,
+      valid_until: options.validUntil ?? '2026-12-31T00:00:00.000Z',
+      customer_id: null,
+      created_at: '2026-03-01T00:00:00.000Z',
+    })
+    .execute();
+  return id;
+}
+
+/** A mail from the outbox: headers as text, decoded parts. */
+export interface OutboxMail {
+  raw: string;
+  subject: string;
+  to: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+}
+
+/** Decodes a quoted-printable body. */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Decodes an RFC 2047 header (`=?UTF-8?Q?…?=` / `=?UTF-8?B?…?=`). */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_match, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replaceAll('_', ' ')),
+  );
+}
+
+/** Reads every mail of the outbox (enough MIME for the mails this feature sends). */
+export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
+  const files = await readdir(outboxDir).catch(() => [] as string[]);
+  const mails: OutboxMail[] = [];
+  for (const file of files.toSorted()) {
+    const raw = await readFile(join(outboxDir, file), 'utf8');
+    const header = (name: string) => {
+      const match = new RegExp(`^${name}: ((?:.*)(?:\\n[ \\t].*)*)`, 'mi').exec(raw);
+      return decodeHeader((match?.[1] ?? '').replace(/\n[ \t]+/g, ' '));
+    };
+    const boundaries = [...raw.matchAll(/boundary="?([^"\n;]+)"?/g)].map((match) => match[1]);
+    const parts = boundaries.flatMap((boundary) =>
+      boundary === undefined ? [] : raw.split(`--${boundary}`).slice(1, -1),
+    );
+    let text = '';
+    const attachments: OutboxMail['attachments'] = [];
+    for (const part of parts) {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-type: text\/plain/i.test(head)) {
+        text = /quoted-printable/i.test(head) ? decodeQuotedPrintable(body) : body;
+      } else if (/content-disposition: attachment/i.test(head)) {
+        attachments.push({
+          filename: /filename="?([^"\n]+)"?/i.exec(head)?.[1] ?? '',
+          contentType: /content-type: ([^;\n]+)/i.exec(head)?.[1]?.trim() ?? '',
+          content: Buffer.from(body.replace(/\s+/g, ''), 'base64'),
+        });
+      }
+    }
+    if (parts.length === 0) {
+      const [, ...rest] = raw.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
+    }
+    mails.push({ raw, subject: header('Subject'), to: header('To'), text, attachments });
+  }
+  return mails;
+}

@@ -1,0 +1,75 @@
+import { tradeEndpoints, tradeNumberSchema } from '@tradein/contract';
+import * as z from 'zod/mini';
+import { validationError } from '../server/api-context.ts';
+import { HttpError } from '../server/http-error.ts';
+import type { AuthenticatedCustomer, Route } from '../server/route.ts';
+import { checkout, labelOf } from './checkout.ts';
+import { decideClarification, LifecycleError } from './lifecycle.ts';
+import type { TradeDeps } from './trade-deps.ts';
+import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
+
+const tradeParamsSchema = z.object({ tradeNumber: tradeNumberSchema });
+
+/**
+ * The trade a route parameter names, if the token's customer owns it. Someone else's trade
+ * answers 404 exactly like a missing one, so trade numbers cannot be probed.
+ */
+async function ownedTrade(
+  deps: TradeDeps,
+  params: unknown,
+  customer: AuthenticatedCustomer | null,
+): Promise<TradeRecord> {
+  const parsed = tradeParamsSchema.safeParse(params);
+  if (!parsed.success) throw validationError(parsed.error.issues, ['params']);
+  const record = await loadTrade(deps.db, parsed.data.tradeNumber);
+  if (record === null || customer === null || record.customerId !== customer.customerId) {
+    throw new HttpError(404, 'not_found', 'There is no such trade');
+  }
+  return record;
+}
+
+/**
+ * Registers the trade calls (all bearer): checkout `POST /api/trade/trades`,
+ * `GET /api/trade/trades/:tradeNumber`, its label PDF and the clarification decision.
+ */
+export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
+  route(tradeEndpoints.createTrade, ({ body, customer, reply }) => {
+    if (customer === null) throw new HttpError(401, 'unauthorized', 'Log in first');
+    reply.code(201);
+    return checkout(deps, customer.customerId, body);
+  });
+  route(tradeEndpoints.getTrade, async ({ request, customer }) =>
+    tradeView(deps.db, await ownedTrade(deps, request.params, customer)),
+  );
+  route(tradeEndpoints.tradeLabel, async ({ request, customer, reply }) => {
+    const record = await ownedTrade(deps, request.params, customer);
+    const pdf = await labelOf(record);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="label-${record.tradeNumber}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+  route(tradeEndpoints.answerClarification, async ({ request, customer, body }) => {
+    const record = await ownedTrade(deps, request.params, customer);
+    if (record.status !== 'clarification') {
+      throw new HttpError(
+        409,
+        'no_open_clarification',
+        `Trade ${record.tradeNumber} is ${record.status} and waits for no decision`,
+      );
+    }
+    try {
+      const updated = await decideClarification(
+        deps,
+        record.tradeNumber,
+        body.decision,
+        'customer',
+      );
+      return await tradeView(deps.db, updated);
+    } catch (error) {
+      if (error instanceof LifecycleError)
+        throw new HttpError(409, 'invalid_status', error.message);
+      throw error;
+    }
+  });
+}
