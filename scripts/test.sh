@@ -35,5 +35,6 @@ npm run test:browser --silent -w @tradein/widget
 step "widget size budget"
 npm run size --silent -w @tradein/widget
 
-step "start check (the built server on every edition host)"
+step "start check (the built server on every edition host, on SQLite and on PostgreSQL)"
 node scripts/check-start.mjs
+bash scripts/with-postgres.sh node scripts/check-start.mjs

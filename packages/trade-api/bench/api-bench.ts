@@ -25,6 +25,8 @@ const connections = 50;
 const budgets = {
   trivial: { minRequestsPerSecond: 3000, maxP99Ms: 60 },
   search: { minRequestsPerSecond: 1500, maxP99Ms: 100 },
+  offer: { minRequestsPerSecond: 500, maxP99Ms: 250 },
+  mix: { minRequestsPerSecond: 800, maxP99Ms: 200 },
 };
 
 function freePort(): Promise<number> {
@@ -68,6 +70,30 @@ function searchBodies(): string[] {
       index % 4 === 0 ? model.toLowerCase().slice(0, Math.max(3, model.length - 2)) : typo;
     bodies.push(
       JSON.stringify(buildSearchRequest({ kind: 'deviceSearch', text }, 'devices_de', 10)),
+    );
+  }
+  return bodies;
+}
+
+/**
+ * Offer requests as the widget sends them after the questions: a seed device of each category,
+ * every question answered, the answers varied so prices differ; every edition in turn.
+ */
+function offerBodies(): string[] {
+  const catalogue = buildCatalogue();
+  const editions = ['de', 'at', 'es', 'fr', 'it'] as const;
+  const bodies: string[] = [];
+  for (const [index, device] of catalogue.devices.entries()) {
+    if (index % 7 !== 0) continue;
+    const questions = catalogue.questions.filter(
+      (question) => question.categoryId === device.categoryId,
+    );
+    const answers = questions.map((question, position) => {
+      const answer = question.answers[(index + position) % question.answers.length];
+      return { questionId: question.id, answerId: answer?.id ?? 0 };
+    });
+    bodies.push(
+      JSON.stringify({ edition: editions[index % editions.length], deviceId: device.id, answers }),
     );
   }
   return bodies;
@@ -121,7 +147,10 @@ let failed = false;
 try {
   await waitForServer(origin, server);
   const bodies = searchBodies();
+  const offers = offerBodies();
   let next = 0;
+  let nextOffer = 0;
+  let nextMixed = 0;
   const results = [
     await run('trivial: GET /api/health', { url: `${origin}/api/health` }),
     await run(`search mix: POST /api/trade/searches (${bodies.length} typo queries)`, {
@@ -131,6 +160,30 @@ try {
       requests: [
         {
           setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        },
+      ],
+    }),
+    await run(`offer: POST /api/trade/offers (${offers.length} devices × answers, stored)`, {
+      url: `${origin}/api/trade/offers`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        { setupRequest: (request) => ({ ...request, body: offers[nextOffer++ % offers.length] }) },
+      ],
+    }),
+    // What a seller does: several keystrokes of search for each offer.
+    await run('mix: 4 searches : 1 offer', {
+      url: origin,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => {
+            const turn = nextMixed++;
+            return turn % 5 === 4
+              ? { ...request, path: '/api/trade/offers', body: offers[turn % offers.length] }
+              : { ...request, path: '/api/trade/searches', body: bodies[turn % bodies.length] };
+          },
         },
       ],
     }),
@@ -157,6 +210,8 @@ try {
   const checks: [Figures | undefined, { minRequestsPerSecond: number; maxP99Ms: number }][] = [
     [results[0], budgets.trivial],
     [results[1], budgets.search],
+    [results[2], budgets.offer],
+    [results[3], budgets.mix],
   ];
   for (const [figures, budget] of checks) {
     if (!figures) continue;
