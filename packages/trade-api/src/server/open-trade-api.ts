@@ -1,3 +1,7 @@
+import { join } from 'node:path';
+import { createAuthenticator } from '../accounts/authenticator.ts';
+import { registerAccountRoutes } from '../accounts/account-routes.ts';
+import { registerCustomerRoutes } from '../accounts/customer-routes.ts';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { renderCatalogueImage } from '../catalogue/catalogue-image.ts';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
@@ -6,19 +10,50 @@ import { createDatabase, type TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
-import { createCatalogueSearch } from '../search/catalogue-search.ts';
-import { join } from 'node:path';
-import { createAuthenticator } from '../accounts/authenticator.ts';
-import { registerAccountRoutes } from '../accounts/account-routes.ts';
-import { registerCustomerRoutes } from '../accounts/customer-routes.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { registerNewsletterRoutes } from '../newsletter/newsletter-routes.ts';
+import { createCatalogueSearch } from '../search/catalogue-search.ts';
 import { registerTrackingRoutes } from '../tracking/tracking-routes.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
 import type { TradeApiOptions } from './trade-api-plugin.ts';
 
+/** What every feature of the API is built from. */
+export interface TradeApiParts {
+  db: TradeDb;
+  config: TradeApiConfig;
+  /** The stored catalogue, as `loadCatalogue` reads it. */
+  catalogue: Catalogue;
+  mailer: Mailer;
+  /** Default: the system clock. */
+  clock?: () => Date;
+}
+
 const systemClock = (): Date => new Date();
+
+/**
+ * The plugin options with every feature registered: search and images over the catalogue,
+ * bearer authentication, accounts and customers, tracking, newsletter, offers and trades.
+ */
+export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
+  const { db, config, catalogue, mailer } = parts;
+  const clock = parts.clock ?? systemClock;
+  return {
+    db,
+    config,
+    search: createCatalogueSearch(catalogue),
+    renderImage: (kind, id) => renderCatalogueImage(catalogue, kind, id) ?? null,
+    authenticate: createAuthenticator({ db, config, clock }),
+    extend: (route) => {
+      registerAccountRoutes(route, { db, config, mailer, clock });
+      registerCustomerRoutes(route, { db, config, mailer, clock });
+      registerTrackingRoutes(route, { db, clock });
+      registerNewsletterRoutes(route, { db, config, mailer, clock });
+      registerOfferRoutes(route, { db, clock });
+      registerTradeRoutes(route, { db, mailer, clock });
+    },
+  };
+}
 
 /** A trade API ready to serve: its database, the catalogue it serves, and the plugin options. */
 export interface OpenTradeApi {
@@ -47,25 +82,10 @@ export async function openTradeApi(
       smtpUrl: config.smtpUrl,
       outboxDir: join(config.dataDir, 'outbox'),
     });
-    const options: TradeApiOptions = {
-      db,
-      config,
-      search: createCatalogueSearch(catalogue),
-      renderImage: (kind, id) => renderCatalogueImage(catalogue, kind, id) ?? null,
-      authenticate: createAuthenticator({ db, config }),
-      extend: (route) => {
-        registerAccountRoutes(route, { db, config, mailer });
-        registerCustomerRoutes(route, { db, config, mailer });
-        registerTrackingRoutes(route, { db });
-        registerNewsletterRoutes(route, { db, config, mailer });
-        registerOfferRoutes(route, { db, clock: systemClock });
-        registerTradeRoutes(route, { db, mailer, clock: systemClock });
-      },
-    };
     return {
       db,
       catalogue,
-      options,
+      options: createTradeApiOptions({ db, config, catalogue, mailer }),
       async close() {
         mailer.close();
         await db.destroy();
