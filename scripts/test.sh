@@ -38,3 +38,4 @@ npm run size --silent -w @tradein/widget
 step "start check (the built server on every edition host, on SQLite and on PostgreSQL)"
 node scripts/check-start.mjs
 bash scripts/with-postgres.sh node scripts/check-start.mjs
+node scripts/check-api-node.mjs
