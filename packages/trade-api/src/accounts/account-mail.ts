@@ -85,11 +85,66 @@ export function passwordResetMail(recipient: MailRecipient, link: string): Accou
   };
 }
 
-/** Sends an account mail and records it in `mail_log` (with the error when sending failed). */
+/** How many mails of one kind an address may get, and in which window. */
+export interface MailCap {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Claims one of the few mails of a kind an address may get per window: a `mail_log` row is
+ * written first (transport `pending`), then only the claims made before it count. Claiming
+ * before sending keeps the cap exact when several requests mail the same address at once; a
+ * claim over the cap is marked `capped` and null is returned.
+ */
+export async function claimMailSlot(
+  deps: { db: TradeDb; now: () => Date },
+  recipient: string,
+  kind: MailKind,
+  cap: MailCap,
+): Promise<number | null> {
+  const now = deps.now();
+  const claimed = await deps.db
+    .insertInto('mail_log')
+    .values({
+      kind,
+      recipient,
+      subject: '',
+      transport: 'pending',
+      reference: null,
+      error: null,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const since = new Date(now.getTime() - cap.windowMs).toISOString();
+  const earlier = await deps.db
+    .selectFrom('mail_log')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('recipient', '=', recipient)
+    .where('kind', '=', kind)
+    .where('transport', '!=', 'capped')
+    .where('created_at', '>', since)
+    .where('id', '<=', claimed.id)
+    .executeTakeFirst();
+  if (Number(earlier?.count ?? 0) <= cap.max) return claimed.id;
+  await deps.db
+    .updateTable('mail_log')
+    .set({ transport: 'capped' })
+    .where('id', '=', claimed.id)
+    .execute();
+  return null;
+}
+
+/**
+ * Sends an account mail and records it in `mail_log` (with the error when sending failed): in
+ * the row claimed by {@link claimMailSlot} when given, otherwise in a new one.
+ */
 export async function sendAccountMail(
   deps: { db: TradeDb; mailer: Mailer; now: () => Date },
   recipient: MailRecipient,
   mail: AccountMail,
+  claimedSlot?: number,
 ): Promise<void> {
   let transport = 'unsent';
   let reference: string | null = null;
@@ -107,18 +162,20 @@ export async function sendAccountMail(
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
   }
-  await deps.db
-    .insertInto('mail_log')
-    .values({
-      kind: mail.kind,
-      recipient: recipient.email,
-      subject: mail.subject,
-      transport,
-      reference,
-      error,
-      created_at: deps.now().toISOString(),
-    })
-    .execute();
+  const outcome = { subject: mail.subject, transport, reference, error };
+  if (claimedSlot === undefined) {
+    await deps.db
+      .insertInto('mail_log')
+      .values({
+        kind: mail.kind,
+        recipient: recipient.email,
+        ...outcome,
+        created_at: deps.now().toISOString(),
+      })
+      .execute();
+  } else {
+    await deps.db.updateTable('mail_log').set(outcome).where('id', '=', claimedSlot).execute();
+  }
   if (error !== null) throw new Error(`Sending the ${mail.kind} mail failed: ${error}`);
 }
 

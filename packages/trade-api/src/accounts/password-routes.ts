@@ -7,6 +7,7 @@ import type { ResolvedAccountDeps } from './account-deps.ts';
 import {
   passwordResetMail,
   passwordResetPath,
+  claimMailSlot,
   runInBackground,
   sendAccountMail,
   shopLink,
@@ -44,19 +45,14 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
       .executeTakeFirst();
     if (customer !== undefined) {
       runInBackground(request.log, 'password-reset mail', async () => {
-        const now = deps.clock();
-        const since = new Date(now.getTime() - deps.limits.resetMailWindowMs).toISOString();
-        const recent = await db
-          .selectFrom('one_time_tokens')
-          .select('id')
-          .where('customer_id', '=', customer.id)
-          .where('purpose', '=', 'password_reset')
-          .where('created_at', '>', since)
-          .limit(deps.limits.resetMailsPerAccount)
-          .execute();
         // A few links an hour are plenty; more would let anyone flood the mailbox.
-        if (recent.length >= deps.limits.resetMailsPerAccount) return;
-        const token = await createOneTimeToken(db, customer.id, 'password_reset', now);
+        const mailDeps = { ...deps, now: deps.clock };
+        const slot = await claimMailSlot(mailDeps, email, 'password-reset', {
+          max: deps.limits.resetMailsPerAccount,
+          windowMs: deps.limits.resetMailWindowMs,
+        });
+        if (slot === null) return;
+        const token = await createOneTimeToken(db, customer.id, 'password_reset', deps.clock());
         const recipient = {
           email,
           firstName: customer.first_name,
@@ -64,11 +60,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
           edition: editionForLanguage(body.lang, storedEdition(customer.edition)),
         };
         const link = shopLink(deps.config.publicOrigin, passwordResetPath, token);
-        await sendAccountMail(
-          { ...deps, now: deps.clock },
-          recipient,
-          passwordResetMail(recipient, link),
-        );
+        await sendAccountMail(mailDeps, recipient, passwordResetMail(recipient, link), slot);
       });
     }
     return { ok: true as const };

@@ -250,6 +250,24 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     expect(expired.status).toBe(400);
   });
 
+  it('keeps the cap exact when many reset requests for one address arrive at once', async () => {
+    const ida = await createCustomer(api, 'burst-reset@example.org');
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api.call('POST', '/api/account/forgotPasswordMail', {
+          body: { email: ida.email, lang: 'de' },
+        }),
+      ),
+    );
+    expect(burst.every((answer) => answer.status === 200)).toBe(true);
+    await api.waitForMail(ida.email, 'password-reset', 3);
+    // Give any mail beyond the cap the time to appear before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await api.mails()).filter((mail) => mail.to === ida.email && mail.kind === 'password-reset'),
+    ).toHaveLength(3);
+  });
+
   describe('changePassword', () => {
     it('needs the bearer token, the matching account and the current password', async () => {
       const hal = await createCustomer(api, 'change@example.org');

@@ -9,33 +9,22 @@ import {
   activationPath,
   alreadyRegisteredMail,
   passwordForgotPath,
+  claimMailSlot,
   runInBackground,
   sendAccountMail,
   shopLink,
   type MailRecipient,
 } from './account-mail.ts';
+import type { MailCap } from './account-mail.ts';
 import { addressColumns, isUniqueViolation, newCustomerNumber } from './customer-records.ts';
 import { editionForLocale, storedEdition } from './edition-for-locale.ts';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hashing.ts';
 import { declaredPart } from './route-parts.ts';
 
-/** How many registration mails one address receives in the reset-mail window, at most. */
-async function mayMail(
-  deps: ResolvedAccountDeps,
-  email: string,
-  kind: string,
-  now: Date,
-): Promise<boolean> {
-  const since = new Date(now.getTime() - deps.limits.resetMailWindowMs).toISOString();
-  const sent = await deps.db
-    .selectFrom('mail_log')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('recipient', '=', email)
-    .where('kind', '=', kind)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  return Number(sent?.count ?? 0) < deps.limits.resetMailsPerAccount;
+/** The cap on account mails of one kind to one address (a few an hour). */
+function mailCap(deps: ResolvedAccountDeps): MailCap {
+  return { max: deps.limits.resetMailsPerAccount, windowMs: deps.limits.resetMailWindowMs };
 }
 
 /** Raised when the address got a registered account between the check and the insert. */
@@ -150,11 +139,12 @@ async function sendActivation(
   customerId: string,
   recipient: MailRecipient,
 ): Promise<void> {
-  const now = deps.clock();
-  if (!(await mayMail(deps, recipient.email, 'activation', now))) return;
-  const token = await createOneTimeToken(deps.db, customerId, 'activation', now);
+  const mailDeps = { ...deps, now: deps.clock };
+  const slot = await claimMailSlot(mailDeps, recipient.email, 'activation', mailCap(deps));
+  if (slot === null) return;
+  const token = await createOneTimeToken(deps.db, customerId, 'activation', deps.clock());
   const link = shopLink(deps.config.publicOrigin, activationPath, token);
-  await sendAccountMail({ ...deps, now: deps.clock }, recipient, activationMail(recipient, link));
+  await sendAccountMail(mailDeps, recipient, activationMail(recipient, link), slot);
 }
 
 /**
@@ -181,14 +171,11 @@ function mailExistingAccount(deps: ResolvedAccountDeps, log: TaskLogger, email: 
       await sendActivation(deps, customer.id, recipient);
       return;
     }
-    const now = deps.clock();
-    if (!(await mayMail(deps, email, 'activation', now))) return;
+    const mailDeps = { ...deps, now: deps.clock };
+    const slot = await claimMailSlot(mailDeps, email, 'activation', mailCap(deps));
+    if (slot === null) return;
     const link = shopLink(deps.config.publicOrigin, passwordForgotPath);
-    await sendAccountMail(
-      { ...deps, now: deps.clock },
-      recipient,
-      alreadyRegisteredMail(recipient, link),
-    );
+    await sendAccountMail(mailDeps, recipient, alreadyRegisteredMail(recipient, link), slot);
   });
 }
 
