@@ -1,12 +1,12 @@
+import { getClientEdition } from './client-editions.ts';
 import type { EditionCode } from './edition-code.ts';
-import { getEdition } from './editions.ts';
 
 const formatters = new Map<EditionCode, Intl.DateTimeFormat>();
 
 function formatterFor(edition: EditionCode): Intl.DateTimeFormat {
   let formatter = formatters.get(edition);
   if (formatter === undefined) {
-    const { icuLocale, timeZone } = getEdition(edition);
+    const { icuLocale, timeZone } = getClientEdition(edition);
     formatter = new Intl.DateTimeFormat(icuLocale, {
       timeZone,
       day: '2-digit',
@@ -37,5 +37,8 @@ export function formatDate(edition: EditionCode, date: Date | number | string): 
     MM: parts.get('month'),
     yy: parts.get('year'),
   };
-  return getEdition(edition).dateFormat.replace(/dd|MM|yy/g, (token) => tokens[token] ?? token);
+  return getClientEdition(edition).dateFormat.replace(
+    /dd|MM|yy/g,
+    (token) => tokens[token] ?? token,
+  );
 }

@@ -1,3 +1,4 @@
+export type { ClientEditionConfig, ClientEditionField } from './client-edition-config.ts';
 export {
   b2bTradeCapCents,
   b2bTradeCapEur,

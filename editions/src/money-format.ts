@@ -1,6 +1,6 @@
+import { getClientEdition } from './client-editions.ts';
 import { currency } from './constants.ts';
 import type { EditionCode } from './edition-code.ts';
-import { getEdition } from './editions.ts';
 
 const formatters = new Map<EditionCode, Intl.NumberFormat>();
 
@@ -11,7 +11,7 @@ export function formatMoney(edition: EditionCode, cents: number): string {
   }
   let formatter = formatters.get(edition);
   if (formatter === undefined) {
-    formatter = new Intl.NumberFormat(getEdition(edition).icuLocale, {
+    formatter = new Intl.NumberFormat(getClientEdition(edition).icuLocale, {
       style: 'currency',
       currency,
     });

@@ -1,5 +1,5 @@
+import { getClientEdition } from './client-editions.ts';
 import type { EditionCode } from './edition-code.ts';
-import { getEdition } from './editions.ts';
 
 const patterns = new Map<EditionCode, RegExp>();
 
@@ -7,7 +7,7 @@ const patterns = new Map<EditionCode, RegExp>();
 export function isValidPostalCode(edition: EditionCode, code: string): boolean {
   let pattern = patterns.get(edition);
   if (pattern === undefined) {
-    pattern = new RegExp(getEdition(edition).zipFormatRegExp);
+    pattern = new RegExp(getClientEdition(edition).zipFormatRegExp);
     patterns.set(edition, pattern);
   }
   return pattern.test(code);

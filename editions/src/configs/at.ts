@@ -1,4 +1,5 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import { atClientEdition } from './at-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
 
@@ -6,23 +7,16 @@ const buyShopLink = 'https://shop.tradein.at';
 
 /** Austria: the German paths of §2, Austrian locale and time zone, no B2B. */
 export const atEdition = {
-  code: 'at',
-  application: 'tradein-at',
-  icuLocale: 'de-AT',
-  language: 'de',
-  timeZone: 'Europe/Vienna',
+  ...atClientEdition,
   domain: 'www.tradein.at',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.at',
   landingPages: { consumer: 'TI_AT_CONSUMER', b2b: null, agan: null },
-  selectedPaymentType: 13,
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
   contact: {
     fromAddress: 'noreply@tradein.at',
     fromName: 'tradein Österreich',
     toAddress: 'service@tradein.at',
   },
-  popTitleException: { iphone: 'Apple iPhone verkaufen', ipad: 'Apple iPad verkaufen' },
   dynamicYield: { enabled: true, siteId: '8769432' },
   ekomi: {
     showReviewSeal: true,
@@ -30,32 +24,11 @@ export const atEdition = {
     sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-at.js',
     sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-at.js',
   },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_at_8c3e50b1f94a2d77',
-    ticketApiKey: 'pk_ticket_at_3a9f16d02e8b4c51',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
-      { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
-      { key: 'shippingLabel', label: 'Versandetikett und Versand' },
-      { key: 'tradeStatus', label: 'Status meines Ankaufs' },
-      { key: 'payout', label: 'Auszahlung' },
-      { key: 'clarification', label: 'Rückfrage zu meinem Gerät' },
-      { key: 'returnDevice', label: 'Rücksendung meines Geräts' },
-      { key: 'account', label: 'Kundenkonto' },
-      { key: 'dataErasure', label: 'Datenlöschung' },
-      { key: 'other', label: 'Sonstiges' },
-    ],
-  },
-  hasNewsletter: true,
-  hasHomeBanner: true,
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.at' },
     { network: 'instagram', url: 'https://www.instagram.com/tradein.at' },
   ],
-  hasConditionsVideo: true,
-  hasB2B: false,
   hosts: [
     { host: 'www.tradein.at', shopMode: 'default', environment: 'production' },
     { host: 'tradein.at', shopMode: 'default', environment: 'production' },
@@ -71,16 +44,5 @@ export const atEdition = {
     }),
     { from: '/kaufen', to: buyShopLink, status: 302 },
   ],
-  zipFormatRegExp: '^[0-9]{4}$',
-  dateFormat: 'dd.MM.yy',
   routes: germanRoutes,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_at',
-    devicesIndex: 'devices_at',
-  },
-  footerShippingLogo: {
-    carrier: 'Österreichische Post',
-    imagePath: '/images/shipping/post-at.svg',
-    alt: 'Kostenloser Versand mit der Österreichischen Post',
-  },
 } satisfies EditionConfigInput;

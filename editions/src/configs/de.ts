@@ -1,4 +1,5 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import { deClientEdition } from './de-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
 
@@ -12,17 +13,11 @@ const routes = {
 
 /** Germany: the only edition with the B2B partner widget and the agan sister shop. */
 export const deEdition = {
-  code: 'de',
-  application: 'tradein-de',
-  icuLocale: 'de-DE',
-  language: 'de',
-  timeZone: 'Europe/Berlin',
+  ...deClientEdition,
   domain: 'www.tradein.de',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.de',
   landingPages: { consumer: 'TI_DE_CONSUMER', b2b: 'TI_DE_B2B', agan: 'AGAN_DE' },
-  selectedPaymentType: 13,
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
   contact: {
     fromAddress: 'noreply@tradein.de',
     fromName: 'tradein Deutschland',
@@ -33,7 +28,6 @@ export const deEdition = {
       toAddress: 'b2b@tradein.de',
     },
   },
-  popTitleException: { iphone: 'Apple iPhone verkaufen', ipad: 'Apple iPad verkaufen' },
   dynamicYield: { enabled: true, siteId: '8769431' },
   ekomi: {
     showReviewSeal: true,
@@ -41,25 +35,6 @@ export const deEdition = {
     sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-de.js',
     sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-de.js',
   },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
-    ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
-      { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
-      { key: 'shippingLabel', label: 'Versandetikett und Versand' },
-      { key: 'tradeStatus', label: 'Status meines Ankaufs' },
-      { key: 'payout', label: 'Auszahlung' },
-      { key: 'clarification', label: 'Rückfrage zu meinem Gerät' },
-      { key: 'returnDevice', label: 'Rücksendung meines Geräts' },
-      { key: 'account', label: 'Kundenkonto' },
-      { key: 'dataErasure', label: 'Datenlöschung' },
-      { key: 'other', label: 'Sonstiges' },
-    ],
-  },
-  hasNewsletter: true,
-  hasHomeBanner: true,
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.de' },
@@ -67,8 +42,6 @@ export const deEdition = {
     { network: 'youtube', url: 'https://www.youtube.com/@tradein_de' },
     { network: 'linkedin', url: 'https://www.linkedin.com/company/tradein-de' },
   ],
-  hasConditionsVideo: true,
-  hasB2B: true,
   hosts: [
     { host: 'www.tradein.de', shopMode: 'default', environment: 'production' },
     { host: 'tradein.de', shopMode: 'default', environment: 'production' },
@@ -106,16 +79,5 @@ export const deEdition = {
     { from: '/browser/b2b', to: routes.b2bAnkaufsportal, status: 301 },
     { from: '/kaufen', to: buyShopLink, status: 302 },
   ],
-  zipFormatRegExp: '^[0-9]{5}$',
-  dateFormat: 'dd.MM.yy',
   routes,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_de',
-    devicesIndex: 'devices_de',
-  },
-  footerShippingLogo: {
-    carrier: 'DHL',
-    imagePath: '/images/shipping/dhl.svg',
-    alt: 'Kostenloser Versand mit DHL',
-  },
 } satisfies EditionConfigInput;

@@ -1,4 +1,5 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import { esClientEdition } from './es-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { sharedRoutes } from './shared-routes.ts';
 
@@ -17,23 +18,16 @@ const routes = {
 
 /** Spain. */
 export const esEdition = {
-  code: 'es',
-  application: 'tradein-es',
-  icuLocale: 'es-ES',
-  language: 'es',
-  timeZone: 'Europe/Madrid',
+  ...esClientEdition,
   domain: 'www.tradein.es',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.es',
   landingPages: { consumer: 'TI_ES_CONSUMER', b2b: null, agan: null },
-  selectedPaymentType: 13,
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
   contact: {
     fromAddress: 'noreply@tradein.es',
     fromName: 'tradein España',
     toAddress: 'atencion@tradein.es',
   },
-  popTitleException: { iphone: 'Vender Apple iPhone', ipad: 'Vender Apple iPad' },
   dynamicYield: { enabled: false, siteId: '8769433' },
   ekomi: {
     showReviewSeal: false,
@@ -41,29 +35,8 @@ export const esEdition = {
     sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-es.js',
     sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-es.js',
   },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_es_1d6b73e09f2c5a48',
-    ticketApiKey: 'pk_ticket_es_6e0c2f8b5a1d9374',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'No encuentro mi dispositivo' },
-      { key: 'offerPrice', label: 'Precio de compra y oferta' },
-      { key: 'shippingLabel', label: 'Etiqueta de envío y envío' },
-      { key: 'tradeStatus', label: 'Estado de mi venta' },
-      { key: 'payout', label: 'Pago' },
-      { key: 'clarification', label: 'Consulta sobre mi dispositivo' },
-      { key: 'returnDevice', label: 'Devolución de mi dispositivo' },
-      { key: 'account', label: 'Cuenta de cliente' },
-      { key: 'dataErasure', label: 'Borrado de datos' },
-      { key: 'other', label: 'Otros' },
-    ],
-  },
-  hasNewsletter: true,
-  hasHomeBanner: false,
   hasSocialMediaButtons: false,
   socialMediaButtons: [],
-  hasConditionsVideo: false,
-  hasB2B: false,
   hosts: [
     { host: 'www.tradein.es', shopMode: 'default', environment: 'production' },
     { host: 'tradein.es', shopMode: 'default', environment: 'production' },
@@ -79,16 +52,5 @@ export const esEdition = {
     }),
     { from: '/comprar', to: buyShopLink, status: 302 },
   ],
-  zipFormatRegExp: '^[0-9]{5}$',
-  dateFormat: 'dd/MM/yy',
   routes,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_es',
-    devicesIndex: 'devices_es',
-  },
-  footerShippingLogo: {
-    carrier: 'SEUR',
-    imagePath: '/images/shipping/seur.svg',
-    alt: 'Envío gratuito con SEUR',
-  },
 } satisfies EditionConfigInput;

@@ -1,4 +1,5 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import { frClientEdition } from './fr-client.ts';
 import { frLegacyRedirects } from './fr-legacy-redirects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { sharedRoutes } from './shared-routes.ts';
@@ -18,23 +19,16 @@ const routes = {
 
 /** France, with the long list of legacy catalogue and product redirects. */
 export const frEdition = {
-  code: 'fr',
-  application: 'tradein-fr',
-  icuLocale: 'fr-FR',
-  language: 'fr',
-  timeZone: 'Europe/Paris',
+  ...frClientEdition,
   domain: 'www.tradein.fr',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.fr',
   landingPages: { consumer: 'TI_FR_CONSUMER', b2b: null, agan: null },
-  selectedPaymentType: 13,
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
   contact: {
     fromAddress: 'noreply@tradein.fr',
     fromName: 'tradein France',
     toAddress: 'service@tradein.fr',
   },
-  popTitleException: { iphone: 'Vendre un Apple iPhone', ipad: 'Vendre un Apple iPad' },
   dynamicYield: { enabled: true, siteId: '8769434' },
   ekomi: {
     showReviewSeal: true,
@@ -42,32 +36,11 @@ export const frEdition = {
     sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-fr.js',
     sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-fr.js',
   },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_fr_9a4d27f6c0b18e35',
-    ticketApiKey: 'pk_ticket_fr_2c8e61a4d7f03b96',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Je ne trouve pas mon appareil' },
-      { key: 'offerPrice', label: 'Prix de rachat et offre' },
-      { key: 'shippingLabel', label: 'Étiquette d’envoi et expédition' },
-      { key: 'tradeStatus', label: 'Suivi de ma vente' },
-      { key: 'payout', label: 'Paiement' },
-      { key: 'clarification', label: 'Question sur mon appareil' },
-      { key: 'returnDevice', label: 'Retour de mon appareil' },
-      { key: 'account', label: 'Compte client' },
-      { key: 'dataErasure', label: 'Effacement des données' },
-      { key: 'other', label: 'Autre demande' },
-    ],
-  },
-  hasNewsletter: true,
-  hasHomeBanner: true,
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.fr' },
     { network: 'instagram', url: 'https://www.instagram.com/tradein.fr' },
   ],
-  hasConditionsVideo: false,
-  hasB2B: false,
   hosts: [
     { host: 'www.tradein.fr', shopMode: 'default', environment: 'production' },
     { host: 'tradein.fr', shopMode: 'default', environment: 'production' },
@@ -84,16 +57,5 @@ export const frEdition = {
     ...frLegacyRedirects,
     { from: '/acheter', to: buyShopLink, status: 302 },
   ],
-  zipFormatRegExp: '^(?:0[1-9]|[1-8][0-9]|9[0-8])[0-9]{3}$',
-  dateFormat: 'dd/MM/yy',
   routes,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_fr',
-    devicesIndex: 'devices_fr',
-  },
-  footerShippingLogo: {
-    carrier: 'Colissimo',
-    imagePath: '/images/shipping/colissimo.svg',
-    alt: 'Envoi gratuit avec Colissimo',
-  },
 } satisfies EditionConfigInput;

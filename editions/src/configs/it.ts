@@ -1,4 +1,5 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import { itClientEdition } from './it-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { sharedRoutes } from './shared-routes.ts';
 
@@ -17,23 +18,16 @@ const routes = {
 
 /** Italy: its own checkout and thank-you paths (§2). */
 export const itEdition = {
-  code: 'it',
-  application: 'tradein-it',
-  icuLocale: 'it-IT',
-  language: 'it',
-  timeZone: 'Europe/Rome',
+  ...itClientEdition,
   domain: 'www.tradein.it',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.it',
   landingPages: { consumer: 'TI_IT_CONSUMER', b2b: null, agan: null },
-  selectedPaymentType: 13,
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
   contact: {
     fromAddress: 'noreply@tradein.it',
     fromName: 'tradein Italia',
     toAddress: 'assistenza@tradein.it',
   },
-  popTitleException: { iphone: 'Vendere Apple iPhone', ipad: 'Vendere Apple iPad' },
   dynamicYield: { enabled: false, siteId: '8769435' },
   ekomi: {
     showReviewSeal: false,
@@ -41,32 +35,11 @@ export const itEdition = {
     sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-it.js',
     sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-it.js',
   },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_it_4f7b08e2a6c91d53',
-    ticketApiKey: 'pk_ticket_it_7d1a95c3e0f64b28',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Non trovo il mio dispositivo' },
-      { key: 'offerPrice', label: 'Prezzo di acquisto e offerta' },
-      { key: 'shippingLabel', label: 'Etichetta di spedizione e invio' },
-      { key: 'tradeStatus', label: 'Stato della mia vendita' },
-      { key: 'payout', label: 'Pagamento' },
-      { key: 'clarification', label: 'Domanda sul mio dispositivo' },
-      { key: 'returnDevice', label: 'Restituzione del mio dispositivo' },
-      { key: 'account', label: 'Account cliente' },
-      { key: 'dataErasure', label: 'Cancellazione dei dati' },
-      { key: 'other', label: 'Altro' },
-    ],
-  },
-  hasNewsletter: true,
-  hasHomeBanner: false,
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.it' },
     { network: 'instagram', url: 'https://www.instagram.com/tradein.it' },
   ],
-  hasConditionsVideo: false,
-  hasB2B: false,
   hosts: [
     { host: 'www.tradein.it', shopMode: 'default', environment: 'production' },
     { host: 'tradein.it', shopMode: 'default', environment: 'production' },
@@ -84,16 +57,5 @@ export const itEdition = {
     { from: '/checkout', to: routes.checkout, status: 301 },
     { from: '/acquista', to: buyShopLink, status: 302 },
   ],
-  zipFormatRegExp: '^[0-9]{5}$',
-  dateFormat: 'dd/MM/yy',
   routes,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_it',
-    devicesIndex: 'devices_it',
-  },
-  footerShippingLogo: {
-    carrier: 'BRT',
-    imagePath: '/images/shipping/brt.svg',
-    alt: 'Spedizione gratuita con BRT',
-  },
 } satisfies EditionConfigInput;

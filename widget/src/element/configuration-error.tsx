@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { editionCodes, shopModes } from '@tradein/editions';
+import { editionCodes, shopModes } from '@tradein/editions/client';
 import type { WidgetProblem } from './widget-attributes.ts';
 
 const allowedValues: Partial<Record<WidgetProblem['attribute'], readonly string[]>> = {

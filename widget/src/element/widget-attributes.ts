@@ -1,5 +1,5 @@
-import { editionCodeSchema, getEdition, shopModeSchema } from '@tradein/editions';
-import type { EditionCode, ShopMode } from '@tradein/editions';
+import { editionCodeSchema, getClientEdition, shopModeSchema } from '@tradein/editions/client';
+import type { EditionCode, ShopMode } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 
 /** Attributes of `<tradein-widget>` as the element reads them (missing ones are absent). */
@@ -103,7 +103,7 @@ export function parseWidgetAttributes(
       problems.push({ attribute: 'mode', reason: 'invalid', value: modeValue });
     }
   }
-  if (mode === 'b2bWidget' && edition !== undefined && !getEdition(edition).hasB2B) {
+  if (mode === 'b2bWidget' && edition !== undefined && !getClientEdition(edition).hasB2B) {
     problems.push({ attribute: 'mode', reason: 'b2b-unavailable', value: mode });
   }
 

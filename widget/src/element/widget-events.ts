@@ -1,4 +1,4 @@
-import type { EditionCode, ShopMode } from '@tradein/editions';
+import type { EditionCode, ShopMode } from '@tradein/editions/client';
 
 /** Name of the custom element. */
 export const widgetTagName = 'tradein-widget';

@@ -1,5 +1,5 @@
-import { getEdition } from '@tradein/editions';
-import type { EditionCode } from '@tradein/editions';
+import { getClientEdition } from '@tradein/editions/client';
+import type { EditionCode } from '@tradein/editions/client';
 
 /** Languages the widget has catalogs for: English (source) and every edition language. */
 export const widgetLanguages = ['en', 'de', 'es', 'fr', 'it'] as const;
@@ -20,7 +20,7 @@ export function chooseWidgetLanguage(
   edition: EditionCode | undefined,
   pageLanguage: string | null | undefined,
 ): WidgetLanguage {
-  if (edition !== undefined) return getEdition(edition).language;
+  if (edition !== undefined) return getClientEdition(edition).language;
   const primary = (pageLanguage ?? '').trim().toLowerCase().split(/[-_]/, 1)[0] ?? '';
   return isWidgetLanguage(primary) ? primary : 'en';
 }

@@ -1,0 +1,45 @@
+import type { ClientEditionConfig } from '../client-edition-config.ts';
+
+/** Germany: the part of the configuration a browser needs; `de.ts` adds the server part. */
+export const deClientEdition: ClientEditionConfig = {
+  code: 'de',
+  application: 'tradein-de',
+  language: 'de',
+  icuLocale: 'de-DE',
+  timeZone: 'Europe/Berlin',
+  dateFormat: 'dd.MM.yy',
+  zipFormatRegExp: '^[0-9]{5}$',
+  hasB2B: true,
+  hasNewsletter: true,
+  hasConditionsVideo: true,
+  hasHomeBanner: true,
+  popTitleException: { iphone: 'Apple iPhone verkaufen', ipad: 'Apple iPad verkaufen' },
+  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
+  selectedPaymentType: 13,
+  search: {
+    manufacturerAggregationIndex: 'manufacturer_aggregation_de',
+    devicesIndex: 'devices_de',
+  },
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
+    ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
+    contactSubjects: [
+      { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
+      { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
+      { key: 'shippingLabel', label: 'Versandetikett und Versand' },
+      { key: 'tradeStatus', label: 'Status meines Ankaufs' },
+      { key: 'payout', label: 'Auszahlung' },
+      { key: 'clarification', label: 'Rückfrage zu meinem Gerät' },
+      { key: 'returnDevice', label: 'Rücksendung meines Geräts' },
+      { key: 'account', label: 'Kundenkonto' },
+      { key: 'dataErasure', label: 'Datenlöschung' },
+      { key: 'other', label: 'Sonstiges' },
+    ],
+  },
+  footerShippingLogo: {
+    carrier: 'DHL',
+    imagePath: '/images/shipping/dhl.svg',
+    alt: 'Kostenloser Versand mit DHL',
+  },
+};
