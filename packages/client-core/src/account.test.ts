@@ -9,7 +9,9 @@ import {
   login,
   logout,
   refresh,
+  registerGuest,
   startAccount,
+  startGuestSession,
 } from './account.ts';
 import type { LoggedInCustomer } from './account.ts';
 import { ApiAuthError, ApiHttpError } from './api-errors.ts';
@@ -46,6 +48,14 @@ const secondExp = firstExp + 900;
 const firstAccess = jwt({ sub: customerId, exp: firstExp });
 const secondAccess = jwt({ sub: customerId, exp: secondExp });
 
+const guestId = '9d3e1f20-5b7a-4c11-9e2f-3a4b5c6d7e8f';
+/** The guest session starts a minute before firstExp (the tests' clock) and lasts 2 h. */
+const guestStart = (firstExp - 60) * 1000;
+const guestLifetime = 7200;
+const guestExpiry = guestStart + guestLifetime * 1000;
+const guestAccess = jwt({ sub: guestId, exp: guestExpiry / 1000 });
+const guestNumber = 'G4821930576';
+
 interface Recorded {
   readonly route: string;
   readonly headers: Record<string, string>;
@@ -73,6 +83,19 @@ function createServer() {
     ],
     ['POST /api/account/logout', () => json(200, { ok: true })],
     ['GET /api/customers/trade_history', () => json(200, [])],
+    [
+      'POST /api/account/guestSession',
+      () =>
+        json(200, { access_token: guestAccess, expires_in: guestLifetime, token_type: 'Bearer' }),
+    ],
+    [
+      'POST /api/customers/guest_account_number',
+      () =>
+        json(200, {
+          accountNumber: guestNumber,
+          customerIri: `/api/customers/customers/${guestId}`,
+        }),
+    ],
   ]);
   const fetchStub: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
@@ -149,6 +172,7 @@ const loggedIn: AccountState = {
   customerData: customer,
   tokenExpiry: firstExp * 1000,
   remember: true,
+  isGuest: false,
 };
 
 beforeEach(async () => {
@@ -528,5 +552,251 @@ describe('passwords', () => {
     stops.push(page.startAccount({ report: () => {} }));
     expect(allStorage()).not.toContain(password);
     expect(page.$account.get()).toEqual(loggedIn);
+  });
+});
+
+/** Starts a guest session in German at the tests' clock. */
+function startGuest() {
+  return startGuestSession(client, { locale: 'de-DE' }, { now: () => clock });
+}
+
+describe('guest session', () => {
+  const guest: AccountState = {
+    ...LOGGED_OUT_ACCOUNT,
+    isGuest: true,
+    accessToken: guestAccess,
+    customerId: guestId,
+    tokenExpiry: guestExpiry,
+  };
+  const details = {
+    email: 'Gast.Kunde@Example.com',
+    firstName: 'Gerda',
+    lastName: 'Gast',
+    locale: 'de-DE',
+  };
+
+  it('keeps the guest token as a guest: not logged in, no refresh token, expiry from the token', async () => {
+    const state = await startGuest();
+    expect(state).toEqual(guest);
+    expect($account.get()).toEqual(guest);
+    expect(server.to('POST /api/account/guestSession')[0]?.body).toEqual({ locale: 'de-DE' });
+    expect(JSON.parse(sessionStorage.getItem(ACCOUNT_STORAGE_KEY) ?? 'null')).toEqual(guest);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it.each([
+    [
+      'the token expires first',
+      jwt({ sub: guestId, exp: guestStart / 1000 + 600 }),
+      guestStart + 600_000,
+      guestId,
+    ],
+    [
+      'expires_in ends first',
+      jwt({ sub: guestId, exp: guestExpiry / 1000 + 600 }),
+      guestExpiry,
+      guestId,
+    ],
+    ['the token is not a JWT', 'opaque-guest-token', guestExpiry, null],
+  ])('takes the earlier expiry when %s', async (_case, token, expiry, id) => {
+    server.handlers.set('POST /api/account/guestSession', () =>
+      json(200, { access_token: token, expires_in: guestLifetime, token_type: 'Bearer' }),
+    );
+    const state = await startGuest();
+    expect(state.tokenExpiry).toBe(expiry);
+    expect(state.customerId).toBe(id);
+    expect(state.accessToken).toBe(token);
+  });
+
+  it('stores nothing when the guest session is refused', async () => {
+    server.handlers.set('POST /api/account/guestSession', () =>
+      json(429, { error: { code: 'too_many_attempts', message: 'later' } }),
+    );
+    await expect(startGuest()).rejects.toBeInstanceOf(ApiHttpError);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(allStorage().trim()).toBe('');
+  });
+
+  it('registers the guest with its bearer token and keeps the account number', async () => {
+    await startGuest();
+    const state = await registerGuest(client, details);
+    const sent = server.to('POST /api/customers/guest_account_number')[0];
+    expect(sent?.headers.authorization).toBe(`Bearer ${guestAccess}`);
+    expect(sent?.body).toEqual(details);
+    expect(state).toEqual({
+      ...guest,
+      email: 'gast.kunde@example.com',
+      customerNumber: guestNumber,
+    });
+    expect($account.get()).toEqual(state);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('refuses to register without a guest session, sending nothing', async () => {
+    await expect(registerGuest(client, details)).rejects.toBeInstanceOf(ApiAuthError);
+    await login(client, { username: customer.email, password, remember: false });
+    await expect(registerGuest(client, details)).rejects.toBeInstanceOf(ApiAuthError);
+    expect(server.to('POST /api/customers/guest_account_number')).toHaveLength(0);
+  });
+
+  it('does not store a registration whose guest session ended meanwhile', async () => {
+    await startGuest();
+    const hold = deferred();
+    server.handlers.set('POST /api/customers/guest_account_number', async () => {
+      await hold.promise;
+      return json(200, {
+        accountNumber: guestNumber,
+        customerIri: `/api/customers/customers/${guestId}`,
+      });
+    });
+    const registering = registerGuest(client, details);
+    await vi.waitFor(() =>
+      expect(server.to('POST /api/customers/guest_account_number')).toHaveLength(1),
+    );
+    await logout(client);
+    hold.resolve();
+    await expect(registering).rejects.toThrow('the guest session ended while registering');
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it('sends the guest token on bearer calls until one millisecond before expiry, without refresh', async () => {
+    await startGuest();
+    clock = guestExpiry - 1;
+    await client.call(endpoints.getTradeHistory);
+    expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
+      `Bearer ${guestAccess}`,
+    );
+    expect(server.to('POST /api/account/loginRefresh')).toHaveLength(0);
+  });
+
+  it('fails a bearer call at expiry with ApiAuthError and clears the guest, sending nothing', async () => {
+    await startGuest();
+    await registerGuest(client, details);
+    clock = guestExpiry;
+    const error = await client.call(endpoints.getTradeHistory).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiAuthError);
+    expect((error as ApiAuthError).message).toContain('the guest session has expired');
+    expect(server.to('GET /api/customers/trade_history')).toHaveLength(0);
+    expect(server.to('POST /api/account/loginRefresh')).toHaveLength(0);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(allStorage().trim()).toBe('');
+    // The widget starts a new guest session, which works as the first one did.
+    await startGuest();
+    expect($account.get().isGuest).toBe(true);
+  });
+
+  it.each([true, false])(
+    'is replaced by the login of a registered customer (remember %s)',
+    async (remember) => {
+      await startGuest();
+      await registerGuest(client, details);
+      const state = await login(client, { username: customer.email, password, remember });
+      expect(state).toEqual({ ...loggedIn, remember });
+      expect(server.to('GET /api/customers/customers')[0]?.headers.authorization).toBe(
+        `Bearer ${firstAccess}`,
+      );
+      expect(allStorage()).not.toContain(guestAccess);
+      expect(allStorage()).not.toContain(guestNumber);
+      const page = await reloadPage();
+      expect(page.$account.get()).toEqual({ ...loggedIn, remember });
+    },
+  );
+
+  it('survives a login attempt with wrong credentials', async () => {
+    await startGuest();
+    server.handlers.set('POST /api/account/login', () =>
+      json(401, { error: { code: 'invalid_credentials', message: 'no' } }),
+    );
+    await expect(
+      login(client, { username: customer.email, password, remember: true }),
+    ).rejects.toBeInstanceOf(ApiHttpError);
+    expect($account.get()).toEqual(guest);
+  });
+
+  it('is refused while a customer is logged in, sending nothing', async () => {
+    await login(client, { username: customer.email, password, remember: true });
+    await expect(startGuest()).rejects.toThrow('a customer is logged in');
+    expect(server.to('POST /api/account/guestSession')).toHaveLength(0);
+    expect($account.get()).toEqual(loggedIn);
+  });
+
+  it('does not replace a login that finished while the guest session was requested', async () => {
+    const hold = deferred();
+    server.handlers.set('POST /api/account/guestSession', async () => {
+      await hold.promise;
+      return json(200, {
+        access_token: guestAccess,
+        expires_in: guestLifetime,
+        token_type: 'Bearer',
+      });
+    });
+    const starting = startGuest();
+    await vi.waitFor(() => expect(server.to('POST /api/account/guestSession')).toHaveLength(1));
+    await login(client, { username: customer.email, password, remember: false });
+    hold.resolve();
+    await expect(starting).rejects.toThrow('a customer logged in meanwhile');
+    expect($account.get()).toEqual({ ...loggedIn, remember: false });
+    expect(allStorage()).not.toContain(guestAccess);
+  });
+
+  it('ends with logout without a server call', async () => {
+    await startGuest();
+    await logout(client);
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(server.to('POST /api/account/logout')).toHaveLength(0);
+    expect(allStorage().trim()).toBe('');
+  });
+
+  it('lives in the tab: a reload keeps it, start keeps it and reports nobody', async () => {
+    await startGuest();
+    await registerGuest(client, details);
+    const registered = $account.get();
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(registered);
+    const report = vi.fn<(customer: LoggedInCustomer) => void>();
+    stops.push(page.startAccount({ report, now: () => clock }));
+    expect(page.$account.get()).toEqual(registered);
+    expect(report).not.toHaveBeenCalled();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('is dropped at start once expired', async () => {
+    await startGuest();
+    const page = await reloadPage();
+    stops.push(page.startAccount({ report: () => {}, now: () => guestExpiry }));
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    expect(allStorage().trim()).toBe('');
+  });
+
+  it('is never written to localStorage, nor read from there', async () => {
+    await startGuest();
+    await registerGuest(client, details);
+    await client.call(endpoints.getTradeHistory);
+    expect(localStorage.length).toBe(0);
+    await logout(client);
+    stops.push(startAccount({ report: () => {} }));
+    otherTabWrites(JSON.stringify(guest));
+    expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it.each([
+    ['a guest marked logged in', { ...guest, isLoggedIn: true, refreshToken: 'r-1' }],
+    ['a guest with a refresh token', { ...guest, refreshToken: 'r-1' }],
+    ['a guest without a token', { ...guest, accessToken: null }],
+    ['a remembered guest', { ...guest, remember: true }],
+  ])('reads %s in the tab storage as nobody', async (_case, stored) => {
+    sessionStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(stored));
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+  });
+
+  it('reads a login stored before isGuest existed as a login', async () => {
+    const { isGuest: _isGuest, ...before } = loggedIn;
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(before));
+    const page = await reloadPage();
+    expect(page.$account.get()).toEqual(before);
+    expect(page.$account.get().isLoggedIn).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { accountStateSchema, endpoints } from '@tradein/contract';
-import type { AccountState, Customer } from '@tradein/contract';
+import { accountStateSchema, endpoints, sessionEndpoints } from '@tradein/contract';
+import type { AccountState, Customer, GuestAccountRequest } from '@tradein/contract';
 import { ApiAuthError } from './api-errors.ts';
 import type { ApiClient, AuthProvider } from './http-client.ts';
 import { hasLocalItem, readSessionItem, writeSessionItem } from './storage.ts';
@@ -15,6 +15,8 @@ import { decodeAccessToken, expiryMilliseconds, isTokenExpired } from './token.t
  * - no remember: sessionStorage of this tab only, so a reload keeps the session but closing the
  *   tab ends it and nothing long-lived is written.
  * `$account` shows the tab session when there is one, otherwise the remembered one.
+ * A guest session (`isGuest`) lives only in the tab slot: it has no refresh token and is never
+ * written to localStorage, nor read back from there.
  */
 
 /** Storage key of the account state (localStorage when remembered, else sessionStorage). */
@@ -31,6 +33,7 @@ export const LOGGED_OUT_ACCOUNT: AccountState = Object.freeze({
   customerData: null,
   tokenExpiry: 0,
   remember: false,
+  isGuest: false,
 });
 
 /** Parses a stored account state; anything unreadable or invalid reads as logged out. */
@@ -47,21 +50,33 @@ function decodeAccountState(text: string | undefined): AccountState {
   return result.success ? result.data : LOGGED_OUT_ACCOUNT;
 }
 
+/** Whether a state holds a session: a login or a guest session. */
+function hasSession(state: AccountState): boolean {
+  return state.isLoggedIn || state.isGuest === true;
+}
+
 const $remembered = persistentAtom<AccountState>(ACCOUNT_STORAGE_KEY, LOGGED_OUT_ACCOUNT, {
   // Only a remembered login is written; undefined removes the key.
-  encode: (state) => (state.isLoggedIn && state.remember ? JSON.stringify(state) : undefined),
-  decode: decodeAccountState,
+  encode: (state) =>
+    state.isLoggedIn && state.remember && state.isGuest !== true
+      ? JSON.stringify(state)
+      : undefined,
+  // A guest never belongs in localStorage: one found there (hand edit, old bug) reads as nobody.
+  decode: (text) => {
+    const state = decodeAccountState(text);
+    return state.isGuest === true ? LOGGED_OUT_ACCOUNT : state;
+  },
 });
 
 const $tabSession = atom<AccountState>(decodeAccountState(readSessionItem(ACCOUNT_STORAGE_KEY)));
 
-/** The account of this tab: logged in or not, tokens, customer (spec §3). Change it with the actions. */
+/** The account of this tab: logged in, guest or nobody; tokens, customer (spec §3). Change it with the actions. */
 export const $account: ReadableAtom<AccountState> = computed(
   [$tabSession, $remembered],
-  (tabSession, remembered) => (tabSession.isLoggedIn ? tabSession : remembered),
+  (tabSession, remembered) => (hasSession(tabSession) ? tabSession : remembered),
 );
 
-/** Validates and stores a state in the place its `remember` flag asks for. */
+/** Validates and stores a state in the place its `remember` and `isGuest` flags ask for. */
 function writeAccount(next: AccountState): void {
   const result = accountStateSchema.safeParse(next);
   if (!result.success) {
@@ -71,7 +86,12 @@ function writeAccount(next: AccountState): void {
     );
   }
   const state = result.data;
-  if (!state.isLoggedIn) {
+  if (state.isGuest === true) {
+    // Tab only. A remembered login is left alone: starting a guest session requires that nobody
+    // is logged in, so one there was written by another tab meanwhile and is not ours to drop.
+    $tabSession.set(state);
+    writeSessionItem(ACCOUNT_STORAGE_KEY, JSON.stringify(state));
+  } else if (!state.isLoggedIn) {
     $tabSession.set(LOGGED_OUT_ACCOUNT);
     writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
     forgetRemembered();
@@ -105,7 +125,7 @@ function rewriteStorage(): void {
   const tabSession = $tabSession.get();
   writeSessionItem(
     ACCOUNT_STORAGE_KEY,
-    tabSession.isLoggedIn ? JSON.stringify(tabSession) : undefined,
+    hasSession(tabSession) ? JSON.stringify(tabSession) : undefined,
   );
   const remembered = $remembered.get();
   if (remembered.isLoggedIn) $remembered.set(remembered);
@@ -114,6 +134,14 @@ function rewriteStorage(): void {
 
 function clearAccount(): void {
   writeAccount(LOGGED_OUT_ACCOUNT);
+}
+
+/** Ends this tab's guest session (if it still holds `accessToken`), leaving any login alone. */
+function clearGuest(accessToken: string | null): void {
+  const tabSession = $tabSession.get();
+  if (tabSession.isGuest !== true || tabSession.accessToken !== accessToken) return;
+  $tabSession.set(LOGGED_OUT_ACCOUNT);
+  writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
 }
 
 /** What `login` needs; `remember` keeps the login across browser sessions (refresh token only). */
@@ -146,6 +174,8 @@ export async function login(
     customerData: null,
     tokenExpiry: expiryMilliseconds(claims),
     remember: credentials.remember,
+    // A login replaces a guest session of this tab: the write puts the customer in its place.
+    isGuest: false,
   });
   let customer: Customer;
   try {
@@ -221,7 +251,12 @@ async function runRefresh(client: ApiClient): Promise<void> {
  * tells the server (best effort: a failed call changes nothing locally and is not reported).
  */
 export async function logout(client: ApiClient): Promise<void> {
-  const { accessToken, refreshToken } = $account.get();
+  const { accessToken, refreshToken, isGuest } = $account.get();
+  if (isGuest === true) {
+    // A guest token has no server session to end; it simply expires.
+    clearGuest(accessToken);
+    return;
+  }
   clearAccount();
   if (accessToken === null || refreshToken === null) return;
   try {
@@ -241,13 +276,19 @@ export interface AccountAuthOptions {
 
 /**
  * The `AuthProvider` of the account store: answers the access token and refreshes it first when
- * now ≥ tokenExpiry (§4). Pass it to `createApiClient({ auth })`.
+ * now ≥ tokenExpiry (§4). A guest token cannot be refreshed: once expired, the guest session is
+ * cleared and the call fails. Pass it to `createApiClient({ auth })`.
  */
 export function createAccountAuth(options: AccountAuthOptions = {}): AuthProvider {
   const now = options.now ?? Date.now;
   return {
     async accessToken(client) {
       const state = $account.get();
+      if (state.isGuest === true) {
+        if (!isTokenExpired(state.tokenExpiry, now())) return state.accessToken ?? undefined;
+        clearGuest(state.accessToken);
+        throw new Error('the guest session has expired; start a new one');
+      }
       if (!state.isLoggedIn || state.accessToken === null) return undefined;
       if (!isTokenExpired(state.tokenExpiry, now())) return state.accessToken;
       await refresh(client);
@@ -268,6 +309,8 @@ export interface StartAccountOptions {
   readonly report: (customer: LoggedInCustomer) => void;
   /** When given, the server is told about a logout at start (best effort). */
   readonly client?: ApiClient;
+  /** The clock in epoch milliseconds (to drop an expired guest session); injected by tests. */
+  readonly now?: () => number;
 }
 
 /**
@@ -279,6 +322,11 @@ export function startAccount(options: StartAccountOptions): () => void {
   // Listening mounts the persistent store, which then follows storage events of other tabs.
   const stop = $account.listen(() => {});
   const state = $account.get();
+  if (state.isGuest === true && isTokenExpired(state.tokenExpiry, (options.now ?? Date.now)())) {
+    // An expired guest token is useless (no refresh): drop it so the shop offers a new session.
+    clearGuest(state.accessToken);
+    return stop;
+  }
   if (state.isLoggedIn && (state.customerNumber === null || state.customerId === null)) {
     if (options.client) void logout(options.client);
     else clearAccount();
@@ -294,4 +342,87 @@ export function startAccount(options: StartAccountOptions): () => void {
     }
   }
   return stop;
+}
+
+/** What `startGuestSession` needs: the locale the guest shops in (it selects the edition). */
+export interface GuestSessionStart {
+  readonly locale: string;
+}
+
+/** Options of the guest actions. */
+export interface GuestSessionOptions {
+  /** The clock in epoch milliseconds (expiry from `expires_in`); injected by tests. */
+  readonly now?: () => number;
+}
+
+/**
+ * Starts a guest session: POST guestSession, then keeps the short-lived token in this tab
+ * (sessionStorage, never localStorage) as a guest with no refresh token. tokenExpiry is the
+ * earlier of now + `expires_in` and the token's `exp`; customerId is the token's `sub` when it
+ * has one. Refused while a customer is logged in (log out first): a guest never replaces a login.
+ */
+export async function startGuestSession(
+  client: ApiClient,
+  request: GuestSessionStart,
+  options: GuestSessionOptions = {},
+): Promise<AccountState> {
+  const now = options.now ?? Date.now;
+  if ($account.get().isLoggedIn) {
+    throw new Error('startGuestSession: a customer is logged in; log out first');
+  }
+  const session = await client.call(sessionEndpoints.guestSession, {
+    body: { locale: request.locale },
+  });
+  // A login that finished while the guest session was requested wins.
+  if ($account.get().isLoggedIn) {
+    throw new Error('startGuestSession: a customer logged in meanwhile');
+  }
+  const claims = readClaims(session.access_token);
+  const byLifetime = now() + session.expires_in * 1000;
+  writeAccount({
+    ...LOGGED_OUT_ACCOUNT,
+    isGuest: true,
+    accessToken: session.access_token,
+    customerId: claims?.sub ?? null,
+    tokenExpiry:
+      claims === undefined ? byLifetime : Math.min(byLifetime, expiryMilliseconds(claims)),
+  });
+  return $account.get();
+}
+
+/** The claims of a guest token when it is a JWT with `sub` and `exp`; its lifetime suffices without. */
+function readClaims(token: string): ReturnType<typeof decodeAccessToken> | undefined {
+  try {
+    return decodeAccessToken(token);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Tells the trade API who the guest is (POST guest_account_number with the guest's bearer token)
+ * and keeps the answered account number as customerNumber and the e-mail (lower-case, as the
+ * server stores it). Calling it again updates the details; the number stays. Rejects with
+ * `ApiAuthError`, sending nothing, when there is no guest session.
+ */
+export async function registerGuest(
+  client: ApiClient,
+  details: GuestAccountRequest,
+): Promise<AccountState> {
+  const before = $account.get();
+  if (before.isGuest !== true) {
+    throw new ApiAuthError(endpoints.createGuestAccountNumber, 'there is no guest session');
+  }
+  const answer = await client.call(endpoints.createGuestAccountNumber, { body: details });
+  const current = $account.get();
+  // The session ended or was replaced (login, new guest session) while the call ran.
+  if (current.isGuest !== true || current.accessToken !== before.accessToken) {
+    throw new Error('registerGuest: the guest session ended while registering');
+  }
+  writeAccount({
+    ...current,
+    email: details.email.toLowerCase(),
+    customerNumber: answer.accountNumber,
+  });
+  return $account.get();
 }

@@ -19,6 +19,7 @@ it('pins the public runtime exports of @tradein/client-core', async () => {
     'ApiTimeoutError',
     'CHECKOUT_STORAGE_KEY',
     'CLIENT_ID_COOKIE',
+    'DEFAULT_BLOB_TYPE',
     'DEFAULT_TIMEOUT_MS',
     'LOGGED_OUT_ACCOUNT',
     'MAX_ATTEMPTS',
@@ -51,6 +52,7 @@ it('pins the public runtime exports of @tradein/client-core', async () => {
     'onNavigate',
     'readTouchpoints',
     'refresh',
+    'registerGuest',
     'removeFromCart',
     'resetCheckout',
     'resetConsent',
@@ -62,5 +64,6 @@ it('pins the public runtime exports of @tradein/client-core', async () => {
     'setTransactionId',
     'setVoucher',
     'startAccount',
+    'startGuestSession',
   ]);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { defineEndpoint } from '@tradein/contract';
+import { defineEndpoint, offerEndpoints, tradeEndpoints } from '@tradein/contract';
 import type { HttpMethod } from '@tradein/contract';
 import {
   ApiAuthError,
@@ -11,7 +11,12 @@ import {
   ApiResponseError,
   ApiTimeoutError,
 } from './api-errors.ts';
-import { RETRYABLE_STATUSES, SEARCH_PATH, createApiClient } from './http-client.ts';
+import {
+  DEFAULT_BLOB_TYPE,
+  RETRYABLE_STATUSES,
+  SEARCH_PATH,
+  createApiClient,
+} from './http-client.ts';
 import type { ApiClientOptions, AuthProvider } from './http-client.ts';
 
 const item = z.object({ id: z.number() });
@@ -452,5 +457,248 @@ describe('affiliate origin', () => {
     const { fetchStub } = stubFetch(200);
     await expect(client(fetchStub).call(clientIdLike)).rejects.toBeInstanceOf(ApiRequestError);
     expect(fetchStub).not.toHaveBeenCalled();
+  });
+});
+
+describe('path parameters', () => {
+  const tradeNumber = 'T-2026-000001';
+  const offerId = '3f9d2c1e-7a4b-4e8f-9c0d-1b2a3c4d5e6f';
+  const offer = () =>
+    json(200, {
+      offerId,
+      deviceId: 1001,
+      edition: 'de',
+      priceCents: 23150,
+      currency: 'EUR',
+      validUntil: '2026-05-15T12:00:00Z',
+      answers: [{ questionId: 1, answerId: 2 }],
+      recycling: false,
+    });
+
+  it.each([
+    ['a trade number', tradeNumber, tradeNumber],
+    ['a uuid', offerId, offerId],
+    ['a slash and spaces', 'a/b c d', 'a%2Fb%20c%20d'],
+    ['query and fragment marks', 'x?y=1#z', 'x%3Fy%3D1%23z'],
+    ['a percent sign', '100%', '100%25'],
+    ['non-ASCII letters', 'Größe', 'Gr%C3%B6%C3%9Fe'],
+    ['dots inside a value', 'v1.2', 'v1.2'],
+  ])('fills and percent-encodes %s', async (_case, value, encoded) => {
+    const { fetchStub, sent } = stubFetch(offer());
+    const answer = await client(fetchStub).call(offerEndpoints.getOffer, {
+      params: { offerId: value },
+    });
+    expect(answer.offerId).toBe(offerId);
+    expect(sent[0]?.url).toBe(`https://api.example.test/api/trade/offers/${encoded}`);
+  });
+
+  it('fills a parameter in the middle of a path', async () => {
+    const { fetchStub, sent } = stubFetch(200);
+    const auth: AuthProvider = { accessToken: async () => 'tok' };
+    await client(fetchStub, { auth })
+      .call(tradeEndpoints.answerClarification, {
+        params: { tradeNumber },
+        body: { decision: 'accept' },
+      })
+      .catch(() => undefined);
+    expect(sent[0]?.url).toBe(
+      `https://api.example.test/api/trade/trades/${tradeNumber}/clarification`,
+    );
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.body).toBe('{"decision":"accept"}');
+  });
+
+  it.each([
+    ['missing', {}, 'params.offerId', 'missing path parameter'],
+    ['empty', { offerId: '' }, 'params.offerId', 'a path parameter must not be empty'],
+    ['"."', { offerId: '.' }, 'params.offerId', 'a path parameter must not be "." or ".."'],
+    ['".."', { offerId: '..' }, 'params.offerId', 'a path parameter must not be "." or ".."'],
+    [
+      'not a string',
+      { offerId: 42 as unknown as string },
+      'params.offerId',
+      'a path parameter must be a string',
+    ],
+    [
+      'unknown beside a valid one',
+      { offerId, tradeNumber },
+      'params.tradeNumber',
+      'the path /api/trade/offers/:offerId has no :tradeNumber',
+    ],
+  ])(
+    'refuses a %s parameter before sending anything',
+    async (_case, params, issuePath, message) => {
+      const { fetchStub } = stubFetch(200);
+      const error = await client(fetchStub)
+        .call(offerEndpoints.getOffer, { params })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiRequestError);
+      expect((error as ApiRequestError).issues).toEqual([{ path: issuePath, message }]);
+      expect((error as ApiRequestError).path).toBe('/api/trade/offers/:offerId');
+      expect(fetchStub).not.toHaveBeenCalled();
+    },
+  );
+
+  it('refuses params on an endpoint whose path has none, before sending anything', async () => {
+    const { fetchStub } = stubFetch(200);
+    const error = await client(fetchStub)
+      .call(createThing, { body: { name: 'x', size: 1 }, params: { id: '7' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).issues).toEqual([
+      { path: 'params.id', message: 'the path /api/things has no :id' },
+    ]);
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('reports a missing parameter together with a bad body', async () => {
+    const { fetchStub } = stubFetch(200);
+    const error = await client(fetchStub, { auth: { accessToken: async () => 'tok' } })
+      .call(tradeEndpoints.answerClarification, {
+        body: { decision: 'maybe' as 'accept' },
+      })
+      .catch((e: unknown) => e);
+    expect((error as ApiRequestError).issues.map((issue) => issue.path)).toEqual([
+      'params.tradeNumber',
+      'body.decision',
+    ]);
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it('retries a GET with params once on a retryable status, to the same filled URL', async () => {
+    const { fetchStub, sent } = stubFetch(503, offer());
+    await client(fetchStub).call(offerEndpoints.getOffer, { params: { offerId: 'a b' } });
+    expect(sent.map((request) => request.url)).toEqual([
+      'https://api.example.test/api/trade/offers/a%20b',
+      'https://api.example.test/api/trade/offers/a%20b',
+    ]);
+  });
+
+  it('sends a POST with params once on a retryable status', async () => {
+    const { fetchStub } = stubFetch(503);
+    const error = await client(fetchStub, { auth: { accessToken: async () => 'tok' } })
+      .call(tradeEndpoints.answerClarification, {
+        params: { tradeNumber },
+        body: { decision: 'return' },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiHttpError);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('types params by name when the endpoint path is a literal type', async () => {
+    const literalPath = {
+      method: 'GET',
+      path: '/api/things/:thingId/parts/:partId',
+      auth: 'none',
+      body: z.object({}),
+      response: item,
+    } as const;
+    const { fetchStub, sent } = stubFetch(200, 200);
+    await client(fetchStub).call(literalPath, { params: { thingId: '1', partId: '2' } });
+    expect(sent[0]?.url).toBe('https://api.example.test/api/things/1/parts/2');
+    const refused = client(fetchStub).call(literalPath, {
+      // @ts-expect-error: `otherId` is not a segment of the path
+      params: { thingId: '1', partId: '2', otherId: '3' },
+    });
+    await expect(refused).rejects.toBeInstanceOf(ApiRequestError);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('binary answers', () => {
+  const pdfBytes = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n1 0 obj\n');
+  const auth: AuthProvider = { accessToken: async () => 'guest-token' };
+  const label = { params: { tradeNumber: 'T-2026-000001' }, responseType: 'blob' } as const;
+
+  function pdf(contentType: string | undefined, status = 200): Response {
+    return new Response(pdfBytes, {
+      status,
+      headers: contentType === undefined ? {} : { 'content-type': contentType },
+    });
+  }
+
+  it('answers the label as a PDF Blob with its bytes', async () => {
+    const { fetchStub, sent } = stubFetch(pdf('application/pdf'));
+    const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, label);
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.type).toBe(DEFAULT_BLOB_TYPE);
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdfBytes);
+    expect(sent[0]?.url).toBe('https://api.example.test/api/trade/trades/T-2026-000001/label.pdf');
+    expect(sent[0]?.headers.accept).toBe('application/pdf');
+    expect(sent[0]?.headers.authorization).toBe('Bearer guest-token');
+  });
+
+  it('accepts parameters and upper case in the content type, answering the bare type', async () => {
+    const { fetchStub } = stubFetch(pdf('Application/PDF; name="label.pdf"'));
+    const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, label);
+    expect(blob.type).toBe('application/pdf');
+    expect(blob.size).toBe(pdfBytes.length);
+  });
+
+  it.each([
+    ['HTML', 'text/html; charset=utf-8', 'expected application/pdf, got text/html'],
+    ['JSON', 'application/json', 'expected application/pdf, got application/json'],
+    ['no', undefined, 'expected application/pdf, got no content type'],
+  ])('refuses a 2xx answer with %s content type', async (_case, contentType, message) => {
+    const { fetchStub } = stubFetch(pdf(contentType));
+    const error = await client(fetchStub, { auth })
+      .call(tradeEndpoints.tradeLabel, label)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect((error as ApiResponseError).issues).toEqual([{ path: '', message }]);
+  });
+
+  it('checks the media type the caller names', async () => {
+    const { fetchStub, sent } = stubFetch(pdf('image/png'));
+    const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, {
+      ...label,
+      accept: 'image/png',
+    });
+    expect(blob.type).toBe('image/png');
+    expect(sent[0]?.headers.accept).toBe('image/png');
+  });
+
+  it('refuses an accept that is not a media type, before sending anything', async () => {
+    const { fetchStub } = stubFetch(pdf('application/pdf'));
+    const error = await client(fetchStub, { auth })
+      .call(tradeEndpoints.tradeLabel, { ...label, accept: 'pdf please' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).issues.map((issue) => issue.path)).toEqual(['accept']);
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it.each(RETRYABLE_STATUSES)(
+    'retries the label GET once after %i, then answers the Blob',
+    async (status) => {
+      const { fetchStub, sent } = stubFetch(status, pdf('application/pdf'));
+      const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, label);
+      expect(blob.type).toBe('application/pdf');
+      expect(sent).toHaveLength(2);
+      expect(sent[1]?.url).toBe(sent[0]?.url);
+    },
+  );
+
+  it('fails with ApiHttpError and the parsed error body when the label is refused', async () => {
+    const { fetchStub } = stubFetch(
+      json(404, { error: { code: 'not_found', message: 'No such trade' } }),
+    );
+    const error = await client(fetchStub, { auth })
+      .call(tradeEndpoints.tradeLabel, label)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiHttpError);
+    expect((error as ApiHttpError).status).toBe(404);
+    expect((error as ApiHttpError).body?.error.code).toBe('not_found');
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('a JSON call of the label fails instead of handing out bytes as data', async () => {
+    const { fetchStub, sent } = stubFetch(pdf('application/pdf'));
+    const error = await client(fetchStub, { auth })
+      .call(tradeEndpoints.tradeLabel, { params: label.params })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiResponseError);
+    expect(sent[0]?.headers.accept).toBe('application/json');
   });
 });

@@ -64,21 +64,60 @@ export interface ApiClientOptions {
 
 type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : never;
 
+/**
+ * The names of the `:name` segments of a path literal, e.g. `'tradeNumber'` for
+ * `/api/trade/trades/:tradeNumber/label.pdf`; `string` when the path is only known as `string`.
+ */
+export type PathParamNames<P extends string> = string extends P
+  ? string
+  : P extends `${infer Head}/${infer Rest}`
+    ? PathParamNames<Head> | PathParamNames<Rest>
+    : P extends `:${infer Name}`
+      ? Name
+      : never;
+
+/**
+ * The path parameters of an endpoint. Typed by name when the endpoint's path is a literal type;
+ * the contract's `defineEndpoint` widens paths to `string`, so its endpoints take any names and
+ * the client checks them against the path at run time.
+ */
+export type PathParams<E extends Endpoint> = {
+  readonly [Name in PathParamNames<E['path']>]: string;
+};
+
 /** What one call sends besides the endpoint itself. */
 export interface CallOptions<E extends Endpoint> {
   readonly body?: z.input<E['body']>;
   readonly headers?: InputOf<E['headers']>;
   readonly query?: InputOf<E['query']>;
+  /** Values of the path's `:name` segments, percent-encoded into the URL; all are required. */
+  readonly params?: PathParams<E>;
   /** Aborting it rejects the call with the abort reason; an aborted call is never retried. */
   readonly signal?: AbortSignal;
+  /** `json` (default): the answer is parsed with the endpoint's response schema. */
+  readonly responseType?: 'json';
 }
+
+/** A call whose answer is a file (the shipping label PDF): it resolves to a `Blob`. */
+export interface BlobCallOptions<E extends Endpoint> extends Omit<CallOptions<E>, 'responseType'> {
+  readonly responseType: 'blob';
+  /** The media type the answer must have; sent as `accept`. Default `application/pdf`. */
+  readonly accept?: string;
+}
+
+/** Media type a blob call expects when it names none: the shipping label is the only file. */
+export const DEFAULT_BLOB_TYPE = 'application/pdf';
 
 /** A typed client of the trade API. */
 export interface ApiClient {
   readonly environment: ApiEnvironment;
   /** Sends one call: validates the request, sends it (GET retried per §8), parses the answer. */
   call<E extends Endpoint>(endpoint: E, options?: CallOptions<E>): Promise<EndpointResponse<E>>;
+  /** Sends one call whose answer is a file and resolves to it, checked for its media type. */
+  call<E extends Endpoint>(endpoint: E, options: BlobCallOptions<E>): Promise<Blob>;
 }
+
+type AnyCallOptions = CallOptions<Endpoint> | BlobCallOptions<Endpoint>;
 
 /** Creates an API client on plain `fetch`. Throws on an unusable configuration. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -104,77 +143,94 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ? basicAuthorization(options.searchBasicAuth.username, options.searchBasicAuth.password)
       : undefined;
 
-  const client: ApiClient = {
-    environment: options.environment,
-    async call<E extends Endpoint>(
-      endpoint: E,
-      callOptions: CallOptions<E> = {},
-    ): Promise<EndpointResponse<E>> {
-      const target: ApiCallTarget = { method: endpoint.method, path: endpoint.path };
-      const request = prepareRequest(endpoint, callOptions, target);
-      const origin = endpoint.origin === 'affiliate' ? affiliateBaseUrl : baseUrl;
-      if (origin === undefined) {
-        throw new ApiRequestError(target, [
-          { path: '', message: 'the client has no affiliateBaseUrl for this affiliate call' },
-        ]);
-      }
-      const url = origin + endpoint.path + request.search;
+  async function call(endpoint: Endpoint, callOptions: AnyCallOptions = {}): Promise<unknown> {
+    const target: ApiCallTarget = { method: endpoint.method, path: endpoint.path };
+    const request = prepareRequest(endpoint, callOptions, target);
+    const origin = endpoint.origin === 'affiliate' ? affiliateBaseUrl : baseUrl;
+    if (origin === undefined) {
+      throw new ApiRequestError(target, [
+        { path: '', message: 'the client has no affiliateBaseUrl for this affiliate call' },
+      ]);
+    }
+    const url = origin + request.path + request.search;
+    const blobType = request.blobType;
 
-      const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-      if (request.body !== undefined) headers['content-type'] = 'application/json';
-      if (searchAuthorization !== undefined && endpoint.path === SEARCH_PATH) {
-        headers.authorization = searchAuthorization;
-      }
-      if (endpoint.auth === 'bearer') {
-        headers.authorization = `Bearer ${await bearerToken(client, options.auth, target)}`;
-      }
+    const headers: Record<string, string> = {
+      accept: blobType ?? 'application/json',
+      ...request.headers,
+    };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (searchAuthorization !== undefined && endpoint.path === SEARCH_PATH) {
+      headers.authorization = searchAuthorization;
+    }
+    if (endpoint.auth === 'bearer') {
+      headers.authorization = `Bearer ${await bearerToken(client, options.auth, target)}`;
+    }
 
-      const init: RequestInit = { method: endpoint.method, headers };
-      if (request.body !== undefined) init.body = JSON.stringify(request.body);
+    const init: RequestInit = { method: endpoint.method, headers };
+    if (request.body !== undefined) init.body = JSON.stringify(request.body);
 
-      const attempts = MAX_ATTEMPTS[endpoint.method];
-      for (let attempt = 1; ; attempt += 1) {
-        const canRetry = attempt < attempts;
-        const deadline = startDeadline(timeoutMs, callOptions.signal);
-        try {
-          const response = await send(url, { ...init, signal: deadline.signal });
-          if (!response.ok && canRetry && RETRYABLE_STATUSES.includes(response.status)) {
-            await discardBody(response);
-            continue;
-          }
-          // The body is read under the same deadline: a stalled stream is a timeout too.
-          const text = await response.text();
-          return finishResponse(endpoint, response.status, response.ok, text, target);
-        } catch (error) {
-          if (error instanceof ApiError) throw error;
-          // The caller gave up: hand their abort back unchanged, never retry it.
-          if (callOptions.signal?.aborted) throw error;
-          if (deadline.timedOut()) throw new ApiTimeoutError(target, timeoutMs);
-          // No answer at all: a GET is sent once more like a 5xx, other methods fail at once.
-          if (canRetry) continue;
-          throw new ApiNetworkError(target, error);
-        } finally {
-          deadline.dispose();
+    const attempts = MAX_ATTEMPTS[endpoint.method];
+    for (let attempt = 1; ; attempt += 1) {
+      const canRetry = attempt < attempts;
+      const deadline = startDeadline(timeoutMs, callOptions.signal);
+      try {
+        const response = await send(url, { ...init, signal: deadline.signal });
+        if (!response.ok && canRetry && RETRYABLE_STATUSES.includes(response.status)) {
+          await discardBody(response);
+          continue;
         }
+        // The body is read under the same deadline: a stalled stream is a timeout too.
+        if (blobType !== undefined && response.ok) {
+          return await finishBlob(response, blobType, target);
+        }
+        const text = await response.text();
+        return finishResponse(endpoint, response.status, response.ok, text, target);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // The caller gave up: hand their abort back unchanged, never retry it.
+        if (callOptions.signal?.aborted) throw error;
+        if (deadline.timedOut()) throw new ApiTimeoutError(target, timeoutMs);
+        // No answer at all: a GET is sent once more like a 5xx, other methods fail at once.
+        if (canRetry) continue;
+        throw new ApiNetworkError(target, error);
+      } finally {
+        deadline.dispose();
       }
-    },
-  };
+    }
+  }
+
+  // One implementation serves both overloads: the options decide between JSON and a Blob.
+  const client: ApiClient = { environment: options.environment, call: call as ApiClient['call'] };
   return client;
 }
 
 interface PreparedRequest {
+  /** The endpoint's path with every `:name` segment filled and percent-encoded. */
+  readonly path: string;
+  /** For a blob call, the lower-case media type the answer must have. */
+  readonly blobType: string | undefined;
   readonly body: unknown;
   readonly headers: Record<string, string>;
   readonly search: string;
 }
 
-/** Validates body, headers and query against the endpoint before anything is sent. */
-function prepareRequest<E extends Endpoint>(
-  endpoint: E,
-  options: CallOptions<E>,
+/** Validates params, body, headers and query against the endpoint before anything is sent. */
+function prepareRequest(
+  endpoint: Endpoint,
+  options: AnyCallOptions,
   target: ApiCallTarget,
 ): PreparedRequest {
   const issues: ApiFieldError[] = [];
+  const path = fillPath(endpoint.path, options.params, issues);
+
+  let blobType: string | undefined;
+  if (options.responseType === 'blob') {
+    blobType = (options.accept ?? DEFAULT_BLOB_TYPE).toLowerCase();
+    if (!MEDIA_TYPE.test(blobType)) {
+      issues.push({ path: 'accept', message: 'must be a media type such as application/pdf' });
+    }
+  }
 
   // GET endpoints declare an empty object body; callers need not pass it.
   const bodyResult = endpoint.body.safeParse(options.body ?? {});
@@ -201,7 +257,82 @@ function prepareRequest<E extends Endpoint>(
   if (issues.length > 0) throw new ApiRequestError(target, issues);
   // Send the parsed body: unknown keys are stripped, so only what the contract names goes out.
   const body = endpoint.method === 'GET' ? undefined : bodyResult.data;
-  return { body, headers, search };
+  return { path, blobType, body, headers, search };
+}
+
+/** A bare media type, `type/subtype`, in the token characters of RFC 9110. */
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+
+/** Matches a path segment that is a parameter, `:name`, as the server's router reads it. */
+const PARAM_SEGMENT = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
+
+/**
+ * Fills the `:name` segments of a path. Each value is percent-encoded as one segment (a `/` in
+ * it stays inside the segment); missing, empty, non-string and unknown params become issues.
+ */
+function fillPath(
+  template: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+  issues: ApiFieldError[],
+): string {
+  const given = params ?? {};
+  const used = new Set<string>();
+  const path = template
+    .split('/')
+    .map((segment) => {
+      const name = PARAM_SEGMENT.exec(segment)?.[1];
+      if (name === undefined) return segment;
+      used.add(name);
+      const value = Object.hasOwn(given, name) ? given[name] : undefined;
+      const problem = paramProblem(value);
+      if (problem !== undefined) {
+        issues.push({ path: `params.${name}`, message: problem });
+        return segment;
+      }
+      return encodeURIComponent(value as string);
+    })
+    .join('/');
+  for (const name of Object.keys(given)) {
+    if (!used.has(name)) {
+      issues.push({ path: `params.${name}`, message: `the path ${template} has no :${name}` });
+    }
+  }
+  return path;
+}
+
+function paramProblem(value: unknown): string | undefined {
+  if (value === undefined) return 'missing path parameter';
+  if (typeof value !== 'string') return 'a path parameter must be a string';
+  if (value === '') return 'a path parameter must not be empty';
+  // URL parsing resolves `.` and `..` segments (also when encoded as %2E), so such a value
+  // would call another path of the API rather than the one this endpoint names.
+  if (value === '.' || value === '..') return 'a path parameter must not be "." or ".."';
+  return undefined;
+}
+
+/** Reads a file answer; it must carry the expected media type (parameters such as charset aside). */
+async function finishBlob(
+  response: Response,
+  expectedType: string,
+  target: ApiCallTarget,
+): Promise<Blob> {
+  const received = mediaType(response.headers.get('content-type'));
+  if (received !== expectedType) {
+    await discardBody(response);
+    throw new ApiResponseError(target, response.status, [
+      {
+        path: '',
+        message: `expected ${expectedType}, got ${received === '' ? 'no content type' : received}`,
+      },
+    ]);
+  }
+  const blob = await response.blob();
+  // The Blob's type follows the header, parameters included; hand out the bare media type.
+  return blob.type === expectedType ? blob : blob.slice(0, blob.size, expectedType);
+}
+
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 function finishResponse<E extends Endpoint>(
@@ -237,7 +368,8 @@ async function bearerToken(
   try {
     token = await auth.accessToken(client);
   } catch (error) {
-    throw new ApiAuthError(target, 'could not get an access token', { cause: error });
+    const reason = error instanceof Error ? `: ${error.message}` : '';
+    throw new ApiAuthError(target, `could not get an access token${reason}`, { cause: error });
   }
   if (token === undefined) throw new ApiAuthError(target, 'nobody is logged in');
   return token;

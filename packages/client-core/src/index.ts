@@ -6,10 +6,14 @@ export {
   login,
   logout,
   refresh,
+  registerGuest,
   startAccount,
+  startGuestSession,
 } from './account.ts';
 export type {
   AccountAuthOptions,
+  GuestSessionOptions,
+  GuestSessionStart,
   LoggedInCustomer,
   LoginCredentials,
   StartAccountOptions,
@@ -64,6 +68,7 @@ export {
 export type { ConsentCheckOptions, ConsentState } from './consent.ts';
 export { $home, getHome, initHome } from './home.ts';
 export {
+  DEFAULT_BLOB_TYPE,
   DEFAULT_TIMEOUT_MS,
   MAX_ATTEMPTS,
   RETRYABLE_STATUSES,
@@ -75,7 +80,10 @@ export type {
   ApiClientOptions,
   ApiEnvironment,
   AuthProvider,
+  BlobCallOptions,
   CallOptions,
+  PathParamNames,
+  PathParams,
 } from './http-client.ts';
 export { PRICE_DECIMALS, cartTotal, lineAmount } from './money.ts';
 export { hasTouchpoints, readTouchpoints } from './touchpoints.ts';

@@ -52,6 +52,10 @@ export type CheckoutState = z.infer<typeof checkoutStateSchema>;
  * `remember` keeps the refresh token across browser sessions instead; an old stored state that
  * still has a password loses it when parsed, because unknown keys are dropped.
  * `tokenExpiry` is epoch milliseconds, 0 when logged out.
+ *
+ * `isGuest` marks a guest session (a guest checks out without an account): a short-lived access
+ * token without a refresh token, never remembered, and `isLoggedIn` stays false because nobody
+ * logged in. Optional, so states stored before it existed still parse (absent = not a guest).
  */
 export const accountStateSchema = z
   .object({
@@ -64,6 +68,7 @@ export const accountStateSchema = z
     customerData: z.nullable(customerSchema),
     tokenExpiry: epochMillisecondsSchema,
     remember: z.boolean(),
+    isGuest: z.optional(z.boolean()),
   })
   .check(
     z.refine(
@@ -73,6 +78,22 @@ export const accountStateSchema = z
         path: ['accessToken'],
       },
     ),
+    z.refine((state) => state.isGuest !== true || !state.isLoggedIn, {
+      error: 'A guest session is not a login',
+      path: ['isGuest'],
+    }),
+    z.refine(
+      (state) =>
+        state.isGuest !== true || (state.accessToken !== null && state.refreshToken === null),
+      {
+        error: 'A guest session has an access token and no refresh token',
+        path: ['refreshToken'],
+      },
+    ),
+    z.refine((state) => state.isGuest !== true || !state.remember, {
+      error: 'A guest session is never remembered',
+      path: ['remember'],
+    }),
   );
 export type AccountState = z.infer<typeof accountStateSchema>;
 
