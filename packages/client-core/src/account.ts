@@ -1,7 +1,15 @@
 import { atom, computed } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
-import { accountStateSchema, endpoints, sessionEndpoints } from '@tradein/contract';
+import {
+  accountStateSchema,
+  createGuestAccountNumberEndpoint,
+  getCustomerEndpoint,
+  guestSessionEndpoint,
+  loginEndpoint,
+  loginRefreshEndpoint,
+  logoutEndpoint,
+} from '@tradein/contract';
 import type { AccountState, Customer, GuestAccountRequest } from '@tradein/contract';
 import { ApiAuthError } from './api-errors.ts';
 import type { ApiClient, AuthProvider } from './http-client.ts';
@@ -23,7 +31,7 @@ import { decodeAccessToken, expiryMilliseconds, isTokenExpired } from './token.t
 export const ACCOUNT_STORAGE_KEY = 'tradein:account';
 
 /** The state of nobody logged in. */
-export const LOGGED_OUT_ACCOUNT: AccountState = Object.freeze({
+export const LOGGED_OUT_ACCOUNT: AccountState = /* @__PURE__ */ Object.freeze({
   isLoggedIn: false,
   email: null,
   accessToken: null,
@@ -55,23 +63,30 @@ function hasSession(state: AccountState): boolean {
   return state.isLoggedIn || state.isGuest === true;
 }
 
-const $remembered = persistentAtom<AccountState>(ACCOUNT_STORAGE_KEY, LOGGED_OUT_ACCOUNT, {
-  // Only a remembered login is written; undefined removes the key.
-  encode: (state) =>
-    state.isLoggedIn && state.remember && state.isGuest !== true
-      ? JSON.stringify(state)
-      : undefined,
-  // A guest never belongs in localStorage: one found there (hand edit, old bug) reads as nobody.
-  decode: (text) => {
-    const state = decodeAccountState(text);
-    return state.isGuest === true ? LOGGED_OUT_ACCOUNT : state;
+const $remembered = /* @__PURE__ */ persistentAtom<AccountState>(
+  ACCOUNT_STORAGE_KEY,
+  LOGGED_OUT_ACCOUNT,
+  {
+    // Only a remembered login is written; undefined removes the key.
+    encode: (state) =>
+      state.isLoggedIn && state.remember && state.isGuest !== true
+        ? JSON.stringify(state)
+        : undefined,
+    // A guest never belongs in localStorage: one found there (hand edit, old bug) reads as nobody.
+    decode: (text) => {
+      const state = decodeAccountState(text);
+      return state.isGuest === true ? LOGGED_OUT_ACCOUNT : state;
+    },
   },
-});
+);
 
-const $tabSession = atom<AccountState>(decodeAccountState(readSessionItem(ACCOUNT_STORAGE_KEY)));
+// Read from sessionStorage when the module loads, but only in bundles that use the account.
+const $tabSession = /* @__PURE__ */ atom<AccountState>(
+  /* @__PURE__ */ decodeAccountState(/* @__PURE__ */ readSessionItem(ACCOUNT_STORAGE_KEY)),
+);
 
 /** The account of this tab: logged in, guest or nobody; tokens, customer (spec §3). Change it with the actions. */
-export const $account: ReadableAtom<AccountState> = computed(
+export const $account: ReadableAtom<AccountState> = /* @__PURE__ */ computed(
   [$tabSession, $remembered],
   (tabSession, remembered) => (hasSession(tabSession) ? tabSession : remembered),
 );
@@ -160,7 +175,7 @@ export async function login(
   client: ApiClient,
   credentials: LoginCredentials,
 ): Promise<AccountState> {
-  const pair = await client.call(endpoints.login, {
+  const pair = await client.call(loginEndpoint, {
     body: { username: credentials.username, password: credentials.password },
   });
   const claims = decodeAccessToken(pair.access_token);
@@ -179,7 +194,7 @@ export async function login(
   });
   let customer: Customer;
   try {
-    customer = await client.call(endpoints.getCustomer);
+    customer = await client.call(getCustomerEndpoint);
   } catch (error) {
     // Undo only our own login, not one that replaced it meanwhile.
     if ($account.get().customerId === claims.sub) await logout(client);
@@ -217,10 +232,10 @@ async function runRefresh(client: ApiClient): Promise<void> {
   const before = $account.get();
   if (!before.isLoggedIn || before.refreshToken === null) {
     clearAccount();
-    throw new ApiAuthError(endpoints.loginRefresh, 'nobody is logged in');
+    throw new ApiAuthError(loginRefreshEndpoint, 'nobody is logged in');
   }
   try {
-    const pair = await client.call(endpoints.loginRefresh, {
+    const pair = await client.call(loginRefreshEndpoint, {
       headers: { refresh: before.refreshToken },
     });
     const claims = decodeAccessToken(pair.access_token);
@@ -260,7 +275,7 @@ export async function logout(client: ApiClient): Promise<void> {
   clearAccount();
   if (accessToken === null || refreshToken === null) return;
   try {
-    await client.call(endpoints.logout, {
+    await client.call(logoutEndpoint, {
       headers: { access: accessToken, refresh: refreshToken },
     });
   } catch {
@@ -370,7 +385,7 @@ export async function startGuestSession(
   if ($account.get().isLoggedIn) {
     throw new Error('startGuestSession: a customer is logged in; log out first');
   }
-  const session = await client.call(sessionEndpoints.guestSession, {
+  const session = await client.call(guestSessionEndpoint, {
     body: { locale: request.locale },
   });
   // A login that finished while the guest session was requested wins.
@@ -411,9 +426,9 @@ export async function registerGuest(
 ): Promise<AccountState> {
   const before = $account.get();
   if (before.isGuest !== true) {
-    throw new ApiAuthError(endpoints.createGuestAccountNumber, 'there is no guest session');
+    throw new ApiAuthError(createGuestAccountNumberEndpoint, 'there is no guest session');
   }
-  const answer = await client.call(endpoints.createGuestAccountNumber, { body: details });
+  const answer = await client.call(createGuestAccountNumberEndpoint, { body: details });
   const current = $account.get();
   // The session ended or was replaced (login, new guest session) while the call ran.
   if (current.isGuest !== true || current.accessToken !== before.accessToken) {

@@ -4,9 +4,9 @@ import { categorySchema } from '@tradein/contract';
 import type { Category, CategoryState } from '@tradein/contract';
 
 /** The known categories, keyed by lower-case name (spec §3, category state). */
-export const $categories = atom<CategoryState>({});
+export const $categories = /* @__PURE__ */ atom<CategoryState>({});
 
-const categoryListSchema = z.array(categorySchema);
+const categoryListSchema = /* @__PURE__ */ z.array(categorySchema);
 
 /** The key a category is stored under: its lower-case name (the contract's category state). */
 export function categoryKey(name: string): string {

@@ -53,15 +53,17 @@ export interface NewCartLine {
   readonly expiresAt?: number;
 }
 
-const newCartLineSchema = z.object({
-  ...cartLineSchema.shape,
-  quantity: z.optional(cartLineSchema.shape.quantity),
-  expiresAt: z.optional(epochMillisecondsSchema),
-});
+// Module-level schemas are built in calls marked pure, so bundles that do not use them drop them.
+const newCartLineSchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...cartLineSchema.shape,
+    quantity: z.optional(cartLineSchema.shape.quantity),
+    expiresAt: z.optional(epochMillisecondsSchema),
+  }))();
 
-const quantitySchema = cartLineSchema.shape.quantity;
-const paymentTypeSchema = checkoutStateSchema.shape.paymentType;
-const transactionIdSchema = checkoutStateSchema.shape.transactionId;
+const quantitySchema = /* @__PURE__ */ (() => cartLineSchema.shape.quantity)();
+const paymentTypeSchema = /* @__PURE__ */ (() => checkoutStateSchema.shape.paymentType)();
+const transactionIdSchema = /* @__PURE__ */ (() => checkoutStateSchema.shape.transactionId)();
 
 let now: () => number = Date.now;
 
@@ -119,16 +121,20 @@ export function decodeCheckoutState(raw: string, at: number = now()): CheckoutSt
 }
 
 /** The checkout state of §3, kept in local storage across reloads and synced between tabs. */
-export const $checkout = persistentAtom<CheckoutState>(CHECKOUT_STORAGE_KEY, emptyCheckoutState(), {
-  encode: (state) => JSON.stringify(state),
-  decode: (raw) => decodeCheckoutState(raw),
-});
+export const $checkout = /* @__PURE__ */ persistentAtom<CheckoutState>(
+  CHECKOUT_STORAGE_KEY,
+  /* @__PURE__ */ emptyCheckoutState(),
+  {
+    encode: (state) => JSON.stringify(state),
+    decode: (raw) => decodeCheckoutState(raw),
+  },
+);
 
 /** Cart total in whole cents: the sum of the truncated line amounts (§3). */
-export const $cartTotal = computed($checkout, (state) => cartTotal(state.cart));
+export const $cartTotal = /* @__PURE__ */ computed($checkout, (state) => cartTotal(state.cart));
 
 /** Number of devices in the cart (sum of quantities). */
-export const $cartCount = computed($checkout, (state) =>
+export const $cartCount = /* @__PURE__ */ computed($checkout, (state) =>
   state.cart.reduce((count, line) => count + line.quantity, 0),
 );
 

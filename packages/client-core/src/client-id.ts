@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { clientIdCookieSeconds } from '@tradein/editions';
-import { clientIdSchema, endpoints } from '@tradein/contract';
+import { clientIdEndpoint, clientIdSchema } from '@tradein/contract';
 
 /** Name of the cookie that keeps the tracking client id. */
 export const CLIENT_ID_COOKIE = 'tradein_client_id';
@@ -23,7 +23,7 @@ export interface ClientIdSourceOptions {
   readonly secure?: boolean;
 }
 
-const clientIdAnswerSchema = endpoints.clientId.response;
+const clientIdAnswerSchema = /* @__PURE__ */ (() => clientIdEndpoint.response)();
 
 function isHttpsPage(): boolean {
   return typeof location !== 'undefined' && location.protocol === 'https:';
@@ -97,10 +97,10 @@ export function fetchClientIdFrom(
   fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): () => Promise<string> {
   // `{affiliate}/api/client-id`: the affiliate base may carry a path prefix, so join as text.
-  const url = affiliateBaseUrl.replace(/\/+$/, '') + endpoints.clientId.path;
+  const url = affiliateBaseUrl.replace(/\/+$/, '') + clientIdEndpoint.path;
   return async () => {
     const response = await fetchImpl(url, {
-      method: endpoints.clientId.method,
+      method: clientIdEndpoint.method,
       headers: { accept: 'application/json' },
       credentials: 'omit',
     });

@@ -6,7 +6,7 @@ import { consentCheckDelayMs } from '@tradein/editions';
 export type ConsentState = 'unknown' | 'granted' | 'denied';
 
 /** Tracking consent of this page. Nothing is sent to the tracking backend unless it is `granted`. */
-export const $consent = atom<ConsentState>('unknown');
+export const $consent = /* @__PURE__ */ atom<ConsentState>('unknown');
 
 /** Records that the visitor allowed tracking; queued tracking events are sent now. */
 export function grantConsent(): void {

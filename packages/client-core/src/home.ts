@@ -4,7 +4,7 @@ import { homeStateSchema } from '@tradein/contract';
 import type { HomeState } from '@tradein/contract';
 
 /** The home state of §3 (search authorization in development, language, shop mode); null before start. */
-export const $home = atom<HomeState | null>(null);
+export const $home = /* @__PURE__ */ atom<HomeState | null>(null);
 
 /**
  * Starts the home state from what the host resolved (edition language, shop mode from the host

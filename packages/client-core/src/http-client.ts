@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { apiErrorSchema } from '@tradein/contract';
+import { readApiError } from '@tradein/contract';
 import type {
   ApiError as ApiErrorAnswer,
   ApiFieldError,
@@ -19,12 +19,12 @@ import {
 import type { ApiCallTarget } from './api-errors.ts';
 
 /** Statuses after which a GET is sent once more (spec §8); every other status is final. */
-export const RETRYABLE_STATUSES: readonly number[] = Object.freeze([
+export const RETRYABLE_STATUSES: readonly number[] = /* @__PURE__ */ Object.freeze([
   408, 409, 425, 429, 500, 502, 503, 504,
 ]);
 
 /** How many times a call of each method is sent at most (spec §8: GET once more, others never). */
-export const MAX_ATTEMPTS: Readonly<Record<HttpMethod, number>> = Object.freeze({
+export const MAX_ATTEMPTS: Readonly<Record<HttpMethod, number>> = /* @__PURE__ */ Object.freeze({
   GET: 2,
   POST: 1,
   PATCH: 1,
@@ -344,8 +344,8 @@ function finishResponse<E extends Endpoint>(
 ): EndpointResponse<E> {
   const json = parseJson(text);
   if (!ok) {
-    const parsed = json.ok ? apiErrorSchema.safeParse(json.value) : undefined;
-    const body: ApiErrorAnswer | undefined = parsed?.success ? parsed.data : undefined;
+    // Read without zod, by the schema's rules: a client that sends no call stays zod-free.
+    const body: ApiErrorAnswer | undefined = json.ok ? readApiError(json.value) : undefined;
     throw new ApiHttpError(target, status, body);
   }
   if (!json.ok) {

@@ -1,5 +1,9 @@
 import type { ReadableAtom } from 'nanostores';
-import { controllingEventNameSchema, controllingRequestSchema, endpoints } from '@tradein/contract';
+import {
+  controllingEndpoint,
+  controllingEventNameSchema,
+  controllingRequestSchema,
+} from '@tradein/contract';
 import type { ControllingRequest, TouchpointParams, TrackingEventFields } from '@tradein/contract';
 import { $consent } from './consent.ts';
 import type { ConsentState } from './consent.ts';
@@ -8,7 +12,7 @@ import type { ClientIdSource } from './client-id.ts';
 import { hasTouchpoints, readTouchpoints } from './touchpoints.ts';
 
 /** The controlling endpoint of spec §7 (`POST /api/controlling/controlling`). */
-type ControllingEndpoint = typeof endpoints.controlling;
+type ControllingEndpoint = typeof controllingEndpoint;
 
 /** Event names a caller may raise with {@link Tracker.track}; touchpoints come from the URL. */
 export type TrackedEventName = Exclude<ControllingRequest['eventName'], 'marketing_touchpoint'>;
@@ -138,7 +142,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     // No id (already logged), or consent withdrawn while the id was on its way: do not send.
     if (clientId === undefined || consent.get() !== 'granted' || stopped) return;
     try {
-      await options.call(endpoints.controlling, {
+      await options.call(controllingEndpoint, {
         body: { ...body, clientId },
       });
     } catch (error) {

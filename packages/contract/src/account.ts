@@ -15,122 +15,152 @@ import {
   lowercaseEmailSchema,
   personNameSchema,
 } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /**
  * A new password: 8–128 characters with at least one letter and at least one digit or symbol.
  * Length matters most; the second class keeps out single dictionary words.
  */
-export const passwordSchema = z.string().check(
-  z.minLength(8, 'Password must be at least 8 characters'),
-  z.maxLength(128, 'Password must be at most 128 characters'),
-  z.refine((password) => /\p{L}/u.test(password), 'Password must contain a letter'),
-  z.refine((password) => /[^\p{L}\s]/u.test(password), 'Password must contain a digit or a symbol'),
+export const passwordSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.minLength(8, 'Password must be at least 8 characters'),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+    z.refine((password) => /\p{L}/u.test(password), 'Password must contain a letter'),
+    z.refine(
+      (password) => /[^\p{L}\s]/u.test(password),
+      'Password must contain a digit or a symbol',
+    ),
+  ),
 );
 
 /** A password as typed at login: any non-empty text, since older passwords predate the rules. */
-export const loginPasswordSchema = z
-  .string()
-  .check(z.minLength(1, 'Password must not be empty'), z.maxLength(1024, 'Password is too long'));
+export const loginPasswordSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(z.minLength(1, 'Password must not be empty'), z.maxLength(1024, 'Password is too long')),
+);
 
 /** A token carried in a request header: no whitespace, so it cannot split the header. */
-const headerTokenSchema = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9._~+/=-]{1,8192}$/, 'Token must be non-empty and contain no spaces'));
+const headerTokenSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z0-9._~+/=-]{1,8192}$/, 'Token must be non-empty and contain no spaces'),
+    ),
+);
 
 /** Body of `POST /api/account/login`: the username is the e-mail address. */
-export const loginRequestSchema = z.object({
-  username: emailSchema,
-  password: loginPasswordSchema,
-});
+export const loginRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    username: emailSchema,
+    password: loginPasswordSchema,
+  }),
+);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** Answer of login and refresh: the token pair (OAuth field names). */
-export const tokenPairSchema = z.object({
-  access_token: headerTokenSchema,
-  refresh_token: headerTokenSchema,
-  expires_in: z.optional(z.int().check(z.positive('expires_in must be positive'))),
-  token_type: z.optional(z.string().check(z.maxLength(32))),
-});
+export const tokenPairSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    access_token: headerTokenSchema,
+    refresh_token: headerTokenSchema,
+    expires_in: z.optional(z.int().check(z.positive('expires_in must be positive'))),
+    token_type: z.optional(z.string().check(z.maxLength(32))),
+  }),
+);
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** Headers of `POST /api/account/loginRefresh`. */
-export const refreshHeadersSchema = z.object({ refresh: headerTokenSchema });
+export const refreshHeadersSchema = /* @__PURE__ */ pure(() =>
+  z.object({ refresh: headerTokenSchema }),
+);
 export type RefreshHeaders = z.infer<typeof refreshHeadersSchema>;
 
 /** Headers of `POST /api/account/logout`. */
-export const logoutHeadersSchema = z.object({
-  access: headerTokenSchema,
-  refresh: headerTokenSchema,
-});
+export const logoutHeadersSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    access: headerTokenSchema,
+    refresh: headerTokenSchema,
+  }),
+);
 export type LogoutHeaders = z.infer<typeof logoutHeadersSchema>;
 
 /** Headers of activation and password reset: the token from the e-mailed link. */
-export const tokenHeadersSchema = z.object({ token: headerTokenSchema });
+export const tokenHeadersSchema = /* @__PURE__ */ pure(() =>
+  z.object({ token: headerTokenSchema }),
+);
 export type TokenHeaders = z.infer<typeof tokenHeadersSchema>;
 
 /** Headers of `GET /api/activateCustomerByIdentifier`. */
-export const identifierHeadersSchema = z.object({ identifier: headerTokenSchema });
+export const identifierHeadersSchema = /* @__PURE__ */ pure(() =>
+  z.object({ identifier: headerTokenSchema }),
+);
 export type IdentifierHeaders = z.infer<typeof identifierHeadersSchema>;
 
 /** How a new customer wants to be paid: a PayPal account for type 2, else a bank account (§9). */
-export const registrationPaymentSchema = z
-  .object({
-    paymentType: z.int().check(z.positive('Payment type must be a positive integer')),
-    paypalAccount: z.nullable(paypalAccountInputSchema),
-    bankAccount: z.nullable(bankAccountInputSchema),
-  })
-  .check(
-    z.superRefine((payment, context) => {
-      const payPal = payment.paymentType === payPalPaymentMethod;
-      if (payPal && (payment.paypalAccount === null || payment.bankAccount !== null)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['paypalAccount'],
-          message: 'Payment type 2 (PayPal) needs a PayPal account and no bank account',
-          input: payment.paypalAccount,
-        });
-      }
-      if (!payPal && (payment.bankAccount === null || payment.paypalAccount !== null)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['bankAccount'],
-          message: 'SEPA payment needs a bank account and no PayPal account',
-          input: payment.bankAccount,
-        });
-      }
-    }),
-  );
+export const registrationPaymentSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      paymentType: z.int().check(z.positive('Payment type must be a positive integer')),
+      paypalAccount: z.nullable(paypalAccountInputSchema),
+      bankAccount: z.nullable(bankAccountInputSchema),
+    })
+    .check(
+      z.superRefine((payment, context) => {
+        const payPal = payment.paymentType === payPalPaymentMethod;
+        if (payPal && (payment.paypalAccount === null || payment.bankAccount !== null)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['paypalAccount'],
+            message: 'Payment type 2 (PayPal) needs a PayPal account and no bank account',
+            input: payment.paypalAccount,
+          });
+        }
+        if (!payPal && (payment.bankAccount === null || payment.paypalAccount !== null)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['bankAccount'],
+            message: 'SEPA payment needs a bank account and no PayPal account',
+            input: payment.bankAccount,
+          });
+        }
+      }),
+    ),
+);
 export type RegistrationPayment = z.infer<typeof registrationPaymentSchema>;
 
 /** The single password credential of a registration: never temporary (§5). */
-export const passwordCredentialSchema = z.object({
-  type: z.literal('password'),
-  value: passwordSchema,
-  temporary: z.literal(false),
-});
+export const passwordCredentialSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    type: z.literal('password'),
+    value: passwordSchema,
+    temporary: z.literal(false),
+  }),
+);
 
 /**
  * Body of `POST /api/account/register` (§7, Keycloak style). The e-mail address is the
  * username and must be lower-case (§5); the payment may be added later, so it may be `null`.
  */
-export const registerRequestSchema = z
-  .object({
-    enabled: z.boolean(),
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-    username: lowercaseEmailSchema,
-    email: lowercaseEmailSchema,
-    credentials: z.tuple([passwordCredentialSchema]),
-    attributes: z.object({ locale: localeSchema }),
-    Address: addressInputSchema,
-    Payment: z.nullable(registrationPaymentSchema),
-  })
-  .check(
-    z.refine((body) => body.username === body.email, {
-      error: 'Username must be the e-mail address',
-      path: ['username'],
-    }),
-  );
+export const registerRequestSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      enabled: z.boolean(),
+      firstName: personNameSchema,
+      lastName: personNameSchema,
+      username: lowercaseEmailSchema,
+      email: lowercaseEmailSchema,
+      credentials: z.tuple([passwordCredentialSchema]),
+      attributes: z.object({ locale: localeSchema }),
+      Address: addressInputSchema,
+      Payment: z.nullable(registrationPaymentSchema),
+    })
+    .check(
+      z.refine((body) => body.username === body.email, {
+        error: 'Username must be the e-mail address',
+        path: ['username'],
+      }),
+    ),
+);
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** What a registration form collects. */
@@ -171,37 +201,45 @@ export function buildRegistrationBody(input: RegistrationInput): RegisterRequest
 }
 
 /** Body of `POST /api/account/changePassword`; the new password must differ from the current one. */
-export const changePasswordRequestSchema = z
-  .object({
-    password: passwordSchema,
-    userId: customerIdSchema,
-    email: emailSchema,
-    currentPassword: loginPasswordSchema,
-  })
-  .check(
-    z.refine((body) => body.password !== body.currentPassword, {
-      error: 'New password must differ from the current password',
-      path: ['password'],
-    }),
-  );
+export const changePasswordRequestSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      password: passwordSchema,
+      userId: customerIdSchema,
+      email: emailSchema,
+      currentPassword: loginPasswordSchema,
+    })
+    .check(
+      z.refine((body) => body.password !== body.currentPassword, {
+        error: 'New password must differ from the current password',
+        path: ['password'],
+      }),
+    ),
+);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Body of `POST /api/account/forgotPasswordMail`: the mail is written in `lang`. */
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema, lang: languageSchema });
+export const forgotPasswordRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({ email: emailSchema, lang: languageSchema }),
+);
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 /** Body of `POST /api/account/resetPassword` (the reset token travels in the `token` header). */
-export const resetPasswordRequestSchema = z.object({ password: passwordSchema });
+export const resetPasswordRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({ password: passwordSchema }),
+);
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /**
  * Answer of `POST /api/account/activateRegistration` as it arrives: the token may be missing,
  * which {@link parseActivation} turns into an error (§5, §8).
  */
-export const activationAnswerSchema = z.object({
-  token: z.optional(z.nullable(z.string())),
-  activated: z.boolean(),
-});
+export const activationAnswerSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    token: z.optional(z.nullable(z.string())),
+    activated: z.boolean(),
+  }),
+);
 export type ActivationAnswer = z.infer<typeof activationAnswerSchema>;
 
 /** A successful activation: it always carries a token. */
@@ -224,15 +262,19 @@ export function parseActivation(answer: unknown): Activation {
 }
 
 /** Answer of `GET /api/activateCustomerByIdentifier`. */
-export const customerActivationSchema = z.object({ activated: z.boolean() });
+export const customerActivationSchema = /* @__PURE__ */ pure(() =>
+  z.object({ activated: z.boolean() }),
+);
 export type CustomerActivation = z.infer<typeof customerActivationSchema>;
 
 /**
  * Query of both delete calls: the account id (token subject) and the customer number. The server
  * deletes only when both name the same customer, so one wrong value cannot delete another.
  */
-export const deleteAccountQuerySchema = z.object({
-  customerId: customerIdSchema,
-  customerIdentifier: customerNumberSchema,
-});
+export const deleteAccountQuerySchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    customerId: customerIdSchema,
+    customerIdentifier: customerNumberSchema,
+  }),
+);
 export type DeleteAccountQuery = z.infer<typeof deleteAccountQuerySchema>;

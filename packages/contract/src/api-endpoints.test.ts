@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contract from './index.ts';
 import { apiEndpoints } from './api-endpoints.ts';
 import { endpoints } from './endpoints.ts';
 import { newsletterEndpoints } from './newsletter.ts';
@@ -29,5 +30,11 @@ describe('apiEndpoints', () => {
 
   it('keeps every call under /api', () => {
     for (const endpoint of Object.values(apiEndpoints)) expect(endpoint.path).toMatch(/^\/api\//);
+  });
+
+  // Importing one endpoint const (not the objects) is what keeps a client bundle small.
+  it.each(Object.keys(apiEndpoints))('exports %s also as its own const', (name) => {
+    const exported: Record<string, unknown> = contract;
+    expect(exported[`${name}Endpoint`]).toBe(apiEndpoints[name as keyof typeof apiEndpoints]);
   });
 });

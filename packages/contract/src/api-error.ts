@@ -1,10 +1,20 @@
 import * as z from 'zod/mini';
+import { pure } from './pure.ts';
+
+/** Rules of an error answer, shared by the schema and the zod-free {@link readApiError}. */
+const errorCodePattern = /^[a-z][a-z0-9_]{0,63}$/;
+const maxMessageLength = 2000;
+const maxFieldPathLength = 500;
 
 /** One invalid field of a request: its dotted path (`Address.zip`, `cart.0.price`) and what is wrong. */
-export const apiFieldErrorSchema = z.object({
-  path: z.string().check(z.maxLength(500)),
-  message: z.string().check(z.minLength(1, 'Message must not be empty'), z.maxLength(2000)),
-});
+export const apiFieldErrorSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    path: z.string().check(z.maxLength(maxFieldPathLength)),
+    message: z
+      .string()
+      .check(z.minLength(1, 'Message must not be empty'), z.maxLength(maxMessageLength)),
+  }),
+);
 export type ApiFieldError = z.infer<typeof apiFieldErrorSchema>;
 
 /**
@@ -12,16 +22,52 @@ export type ApiFieldError = z.infer<typeof apiFieldErrorSchema>;
  * (e.g. `validation_failed`, `unauthorized`, `not_found`) the client may branch on; `message` is
  * for people; `fields` names the invalid fields of a 400.
  */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z
-      .string()
-      .check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, 'Error code must be a lower-case snake_case word')),
-    message: z.string().check(z.minLength(1, 'Message must not be empty'), z.maxLength(2000)),
-    fields: z.optional(z.array(apiFieldErrorSchema)),
+export const apiErrorSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    error: z.object({
+      code: z
+        .string()
+        .check(z.regex(errorCodePattern, 'Error code must be a lower-case snake_case word')),
+      message: z
+        .string()
+        .check(z.minLength(1, 'Message must not be empty'), z.maxLength(maxMessageLength)),
+      fields: z.optional(z.array(apiFieldErrorSchema)),
+    }),
   }),
-});
+);
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** A non-null object that is not an array: what `z.object` accepts. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A string of `min`–`max` UTF-16 code units, as zod counts length. */
+function isText(value: unknown, min: number, max: number): value is string {
+  return typeof value === 'string' && value.length >= min && value.length <= max;
+}
+
+/**
+ * Reads an error answer by the rules of {@link apiErrorSchema}, without zod: the answer with
+ * unknown keys dropped, or `undefined` when it does not match. A client that only reads error
+ * bodies uses it so that zod stays out of its bundle.
+ */
+export function readApiError(value: unknown): ApiError | undefined {
+  if (!isRecord(value) || !isRecord(value.error)) return undefined;
+  const { code, message, fields } = value.error;
+  if (typeof code !== 'string' || !errorCodePattern.test(code)) return undefined;
+  if (!isText(message, 1, maxMessageLength)) return undefined;
+  if (fields === undefined) return { error: { code, message } };
+  if (!Array.isArray(fields)) return undefined;
+  const read: ApiFieldError[] = [];
+  for (const field of fields) {
+    if (!isRecord(field)) return undefined;
+    if (!isText(field.path, 0, maxFieldPathLength)) return undefined;
+    if (!isText(field.message, 1, maxMessageLength)) return undefined;
+    read.push({ path: field.path, message: field.message });
+  }
+  return { error: { code, message, fields: read } };
+}
 
 /** The error code of a request that failed validation. */
 export const validationErrorCode = 'validation_failed';

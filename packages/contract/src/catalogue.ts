@@ -1,36 +1,43 @@
 import * as z from 'zod/mini';
 import { idSchema, slugSchema } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /** A display name in the catalogue: 1–200 characters, not blank. */
-const catalogueNameSchema = z.string().check(
-  z.maxLength(200, 'Name must be at most 200 characters'),
-  z.refine((name) => name.trim().length > 0, 'Name must not be empty'),
+const catalogueNameSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.maxLength(200, 'Name must be at most 200 characters'),
+    z.refine((name) => name.trim().length > 0, 'Name must not be empty'),
+  ),
 );
 
 /** Editorial HTML or text shown on a catalogue page; may be empty. */
-const contentSchema = z.string().check(z.maxLength(100_000, 'Content is too long'));
+const contentSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(z.maxLength(100_000, 'Content is too long')),
+);
 
 /**
  * An image reference: a root-relative path on our origin or an absolute http(s) URL.
  * `null` when the entry has no image and the UI shows its placeholder.
  */
-export const imageReferenceSchema = z.nullable(
-  z
-    .string()
-    .check(
-      z.maxLength(2048, 'Image reference is too long'),
-      z.regex(
-        /^(?:\/(?!\/)|https?:\/\/)\S*$/,
-        'Image must be a root-relative path or an http(s) URL',
+export const imageReferenceSchema = /* @__PURE__ */ pure(() =>
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.maxLength(2048, 'Image reference is too long'),
+        z.regex(
+          /^(?:\/(?!\/)|https?:\/\/)\S*$/,
+          'Image must be a root-relative path or an http(s) URL',
+        ),
       ),
-    ),
+  ),
 );
 
 /** The meta fields of a catalogue page (`meta fields` of §3). */
-const metaFieldsShape = {
+const metaFieldsShape = /* @__PURE__ */ pure(() => ({
   metaDescription: z.string().check(z.maxLength(1000, 'Meta description is too long')),
   metaKeywords: z.string().check(z.maxLength(1000, 'Meta keywords are too long')),
-};
+}));
 
 /** Reports each id of `topIds` that is not the id of one of `entries` (a "top" entry must be listed). */
 function reportUnlistedTopIds(
@@ -53,84 +60,96 @@ function reportUnlistedTopIds(
 }
 
 /** A series of a manufacturer, e.g. "iPhone 13". */
-export const seriesSchema = z.object({
-  id: idSchema,
-  name: catalogueNameSchema,
-  url: slugSchema,
-  content: contentSchema,
-  ...metaFieldsShape,
-  thumbnail: imageReferenceSchema,
-});
+export const seriesSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    name: catalogueNameSchema,
+    url: slugSchema,
+    content: contentSchema,
+    ...metaFieldsShape,
+    thumbnail: imageReferenceSchema,
+  }),
+);
 export type Series = z.infer<typeof seriesSchema>;
 
 /** A manufacturer within a category, with its series; `topSeries` lists ids of highlighted series. */
-export const manufacturerSchema = z
-  .object({
-    id: idSchema,
-    name: catalogueNameSchema,
-    url: slugSchema,
-    content: contentSchema,
-    ...metaFieldsShape,
-    thumbnail: imageReferenceSchema,
-    series: z.array(seriesSchema),
-    topSeries: z.array(idSchema),
-  })
-  .check(
-    z.superRefine((manufacturer, context) =>
-      reportUnlistedTopIds(manufacturer.series, manufacturer.topSeries, 'topSeries', context),
+export const manufacturerSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: idSchema,
+      name: catalogueNameSchema,
+      url: slugSchema,
+      content: contentSchema,
+      ...metaFieldsShape,
+      thumbnail: imageReferenceSchema,
+      series: z.array(seriesSchema),
+      topSeries: z.array(idSchema),
+    })
+    .check(
+      z.superRefine((manufacturer, context) =>
+        reportUnlistedTopIds(manufacturer.series, manufacturer.topSeries, 'topSeries', context),
+      ),
     ),
-  );
+);
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
 
 /** A device category, e.g. smartphones; `topManufacturers` lists ids of highlighted manufacturers. */
-export const categorySchema = z
-  .object({
-    id: idSchema,
-    name: catalogueNameSchema,
-    url: slugSchema,
-    content: contentSchema,
-    ...metaFieldsShape,
-    thumbnail: imageReferenceSchema,
-    manufacturers: z.array(manufacturerSchema),
-    topManufacturers: z.array(idSchema),
-  })
-  .check(
-    z.superRefine((category, context) =>
-      reportUnlistedTopIds(
-        category.manufacturers,
-        category.topManufacturers,
-        'topManufacturers',
-        context,
+export const categorySchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      id: idSchema,
+      name: catalogueNameSchema,
+      url: slugSchema,
+      content: contentSchema,
+      ...metaFieldsShape,
+      thumbnail: imageReferenceSchema,
+      manufacturers: z.array(manufacturerSchema),
+      topManufacturers: z.array(idSchema),
+    })
+    .check(
+      z.superRefine((category, context) =>
+        reportUnlistedTopIds(
+          category.manufacturers,
+          category.topManufacturers,
+          'topManufacturers',
+          context,
+        ),
       ),
     ),
-  );
+);
 export type Category = z.infer<typeof categorySchema>;
 
 /** A short code naming a question or an answer, stable across editions (e.g. `DISPLAY_OK`). */
-const codeSchema = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Code must be 1–64 letters, digits, "_", "." or "-"'));
+const codeSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Code must be 1–64 letters, digits, "_", "." or "-"')),
+);
 
 /** One answer to a condition question. */
-export const answerSchema = z.object({
-  id: idSchema,
-  code: codeSchema,
-  text: z.string().check(z.minLength(1, 'Answer text must not be empty'), z.maxLength(500)),
-});
+export const answerSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    code: codeSchema,
+    text: z.string().check(z.minLength(1, 'Answer text must not be empty'), z.maxLength(500)),
+  }),
+);
 export type Answer = z.infer<typeof answerSchema>;
 
 /** A condition question with its possible answers (at least two: a question needs a choice). */
-export const questionSchema = z.object({
-  id: idSchema,
-  code: codeSchema,
-  description: z.string().check(z.maxLength(5000, 'Description is too long')),
-  question: z.string().check(z.minLength(1, 'Question text must not be empty'), z.maxLength(500)),
-  answers: z.array(answerSchema).check(z.minLength(2, 'A question needs at least two answers')),
-});
+export const questionSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    code: codeSchema,
+    description: z.string().check(z.maxLength(5000, 'Description is too long')),
+    question: z.string().check(z.minLength(1, 'Question text must not be empty'), z.maxLength(500)),
+    answers: z.array(answerSchema).check(z.minLength(2, 'A question needs at least two answers')),
+  }),
+);
 export type Question = z.infer<typeof questionSchema>;
 
 /** The fields of a device that lists need; a {@link Device} adds its condition questions. */
-const deviceSummaryShape = {
+const deviceSummaryShape = /* @__PURE__ */ pure(() => ({
   id: idSchema,
   name: catalogueNameSchema,
   model: z.string().check(z.maxLength(200, 'Model is too long')),
@@ -143,25 +162,29 @@ const deviceSummaryShape = {
   seriesId: idSchema,
   image: imageReferenceSchema,
   thumbnail: imageReferenceSchema,
-};
+}));
 
 /** A device as lists and search results show it: every field of §3 except the questions. */
-export const deviceSummarySchema = z.object(deviceSummaryShape);
+export const deviceSummarySchema = /* @__PURE__ */ pure(() => z.object(deviceSummaryShape));
 export type DeviceSummary = z.infer<typeof deviceSummarySchema>;
 
 /** A device with its condition questions (§3). */
-export const deviceSchema = z.object({
-  ...deviceSummaryShape,
-  questions: z.array(questionSchema),
-});
+export const deviceSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    ...deviceSummaryShape,
+    questions: z.array(questionSchema),
+  }),
+);
 export type Device = z.infer<typeof deviceSchema>;
 
 /** A name-and-url reference to a catalogue entry, used where the full entry is not needed. */
-export const catalogueReferenceSchema = z.object({
-  id: idSchema,
-  name: catalogueNameSchema,
-  url: slugSchema,
-});
+export const catalogueReferenceSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    name: catalogueNameSchema,
+    url: slugSchema,
+  }),
+);
 export type CatalogueReference = z.infer<typeof catalogueReferenceSchema>;
 
 /**
@@ -170,10 +193,12 @@ export type CatalogueReference = z.infer<typeof catalogueReferenceSchema>;
  * manufacturers and no series; a manufacturer url lists that manufacturer and its series; a
  * series url lists the series' manufacturer and that one series.
  */
-export const aggregationSchema = z.object({
-  url: slugSchema,
-  category: catalogueReferenceSchema,
-  manufacturers: z.array(manufacturerSchema),
-  series: z.array(seriesSchema),
-});
+export const aggregationSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    url: slugSchema,
+    category: catalogueReferenceSchema,
+    manufacturers: z.array(manufacturerSchema),
+    series: z.array(seriesSchema),
+  }),
+);
 export type Aggregation = z.infer<typeof aggregationSchema>;

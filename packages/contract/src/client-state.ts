@@ -12,6 +12,7 @@ import {
   offerIdSchema,
   voucherCodeSchema,
 } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /*
  * The states of §3 that the client keeps in browser storage. Storage is outside our control
@@ -23,28 +24,32 @@ import {
  * One cart line. `price` is in cents and may carry sub-cent fractions (offer factors multiply
  * prices); the line amount price × quantity is truncated to whole cents when totalled (§3).
  */
-export const cartLineSchema = z.object({
-  deviceId: idSchema,
-  offerId: offerIdSchema,
-  name: z.string().check(z.minLength(1, 'Name must not be empty'), z.maxLength(200)),
-  // zod 4 numbers are finite: Infinity and NaN are rejected without a further check.
-  price: z.number().check(z.nonnegative('Price must not be negative')),
-  quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
-});
+export const cartLineSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    deviceId: idSchema,
+    offerId: offerIdSchema,
+    name: z.string().check(z.minLength(1, 'Name must not be empty'), z.maxLength(200)),
+    // zod 4 numbers are finite: Infinity and NaN are rejected without a further check.
+    price: z.number().check(z.nonnegative('Price must not be negative')),
+    quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
+  }),
+);
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** The checkout state of §3. `transactionId` is 0 when there is none. */
-export const checkoutStateSchema = z.object({
-  cart: z.array(cartLineSchema),
-  cartExpiry: epochMillisecondsSchema,
-  offerIds: z.array(offerIdSchema),
-  transactionId: z.int().check(z.nonnegative('Transaction id must not be negative')),
-  voucher: z.nullable(voucherCodeSchema),
-  B2BMode: z.boolean(),
-  priceCalculateDone: z.boolean(),
-  paymentType: z.int().check(z.nonnegative('Payment type must not be negative')),
-  isPayPalTransaction: z.boolean(),
-});
+export const checkoutStateSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    cart: z.array(cartLineSchema),
+    cartExpiry: epochMillisecondsSchema,
+    offerIds: z.array(offerIdSchema),
+    transactionId: z.int().check(z.nonnegative('Transaction id must not be negative')),
+    voucher: z.nullable(voucherCodeSchema),
+    B2BMode: z.boolean(),
+    priceCalculateDone: z.boolean(),
+    paymentType: z.int().check(z.nonnegative('Payment type must not be negative')),
+    isPayPalTransaction: z.boolean(),
+  }),
+);
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 
 /**
@@ -57,70 +62,76 @@ export type CheckoutState = z.infer<typeof checkoutStateSchema>;
  * token without a refresh token, never remembered, and `isLoggedIn` stays false because nobody
  * logged in. Optional, so states stored before it existed still parse (absent = not a guest).
  */
-export const accountStateSchema = z
-  .object({
-    isLoggedIn: z.boolean(),
-    email: z.nullable(emailSchema),
-    accessToken: z.nullable(z.string().check(z.minLength(1))),
-    refreshToken: z.nullable(z.string().check(z.minLength(1))),
-    customerId: z.nullable(customerIdSchema),
-    customerNumber: z.nullable(customerNumberSchema),
-    customerData: z.nullable(customerSchema),
-    tokenExpiry: epochMillisecondsSchema,
-    remember: z.boolean(),
-    isGuest: z.optional(z.boolean()),
-  })
-  .check(
-    z.refine(
-      (state) => !state.isLoggedIn || (state.accessToken !== null && state.refreshToken !== null),
-      {
-        error: 'A logged-in state needs both tokens',
-        path: ['accessToken'],
-      },
+export const accountStateSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      isLoggedIn: z.boolean(),
+      email: z.nullable(emailSchema),
+      accessToken: z.nullable(z.string().check(z.minLength(1))),
+      refreshToken: z.nullable(z.string().check(z.minLength(1))),
+      customerId: z.nullable(customerIdSchema),
+      customerNumber: z.nullable(customerNumberSchema),
+      customerData: z.nullable(customerSchema),
+      tokenExpiry: epochMillisecondsSchema,
+      remember: z.boolean(),
+      isGuest: z.optional(z.boolean()),
+    })
+    .check(
+      z.refine(
+        (state) => !state.isLoggedIn || (state.accessToken !== null && state.refreshToken !== null),
+        {
+          error: 'A logged-in state needs both tokens',
+          path: ['accessToken'],
+        },
+      ),
+      z.refine((state) => state.isGuest !== true || !state.isLoggedIn, {
+        error: 'A guest session is not a login',
+        path: ['isGuest'],
+      }),
+      z.refine(
+        (state) =>
+          state.isGuest !== true || (state.accessToken !== null && state.refreshToken === null),
+        {
+          error: 'A guest session has an access token and no refresh token',
+          path: ['refreshToken'],
+        },
+      ),
+      z.refine((state) => state.isGuest !== true || !state.remember, {
+        error: 'A guest session is never remembered',
+        path: ['remember'],
+      }),
     ),
-    z.refine((state) => state.isGuest !== true || !state.isLoggedIn, {
-      error: 'A guest session is not a login',
-      path: ['isGuest'],
-    }),
-    z.refine(
-      (state) =>
-        state.isGuest !== true || (state.accessToken !== null && state.refreshToken === null),
-      {
-        error: 'A guest session has an access token and no refresh token',
-        path: ['refreshToken'],
-      },
-    ),
-    z.refine((state) => state.isGuest !== true || !state.remember, {
-      error: 'A guest session is never remembered',
-      path: ['remember'],
-    }),
-  );
+);
 export type AccountState = z.infer<typeof accountStateSchema>;
 
 /**
  * The home state of §3. `tradeInAuth` is the basic authorization the search call adds in the
  * development environment (§7); `null` everywhere else.
  */
-export const homeStateSchema = z.object({
-  tradeInAuth: z.nullable(z.string().check(z.maxLength(1024))),
-  lang: languageSchema,
-  shopMode: shopModeSchema,
-});
+export const homeStateSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    tradeInAuth: z.nullable(z.string().check(z.maxLength(1024))),
+    lang: languageSchema,
+    shopMode: shopModeSchema,
+  }),
+);
 export type HomeState = z.infer<typeof homeStateSchema>;
 
 /** The category state of §3: categories keyed by their lower-case name. */
-export const categoryStateSchema = z.record(z.string(), categorySchema).check(
-  z.superRefine((categories, context) => {
-    for (const [key, category] of Object.entries(categories)) {
-      if (key !== category.name.toLowerCase()) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `Key "${key}" must be the lower-case category name "${category.name.toLowerCase()}"`,
-          input: key,
-        });
+export const categoryStateSchema = /* @__PURE__ */ pure(() =>
+  z.record(z.string(), categorySchema).check(
+    z.superRefine((categories, context) => {
+      for (const [key, category] of Object.entries(categories)) {
+        if (key !== category.name.toLowerCase()) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `Key "${key}" must be the lower-case category name "${category.name.toLowerCase()}"`,
+            input: key,
+          });
+        }
       }
-    }
-  }),
+    }),
+  ),
 );
 export type CategoryState = z.infer<typeof categoryStateSchema>;

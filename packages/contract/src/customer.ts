@@ -18,6 +18,7 @@ import {
   offerIdSchema,
   personNameSchema,
 } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /** Collections of the customer API whose records can be referenced by IRI. */
 export type CustomerCollection =
@@ -52,17 +53,19 @@ function referenceSchema(collection: CustomerCollection) {
 }
 
 /** Short free text of an address line: 1–100 characters, not blank. */
-const addressLineSchema = z.string().check(
-  z.maxLength(100, 'Must be at most 100 characters'),
-  z.refine((line) => line.trim().length > 0, 'Must not be empty'),
+const addressLineSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.maxLength(100, 'Must be at most 100 characters'),
+    z.refine((line) => line.trim().length > 0, 'Must not be empty'),
+  ),
 );
 
 /** How a person is addressed in letters. */
-export const salutationSchema = z.enum(['mr', 'ms', 'diverse']);
+export const salutationSchema = /* @__PURE__ */ pure(() => z.enum(['mr', 'ms', 'diverse']));
 export type Salutation = z.infer<typeof salutationSchema>;
 
 /** Fields of a postal address except its id; `country` is the edition the address lies in. */
-const addressFields = {
+const addressFields = /* @__PURE__ */ pure(() => ({
   salutation: salutationSchema,
   firstName: personNameSchema,
   lastName: personNameSchema,
@@ -82,11 +85,11 @@ const addressFields = {
   zip: z.string().check(z.maxLength(10, 'Postal code must be at most 10 characters')),
   city: addressLineSchema,
   country: editionCodeSchema,
-};
+}));
 
 /** Postal codes follow the rule of the address's country (§5). */
-const postalCodeMatchesCountry = z.superRefine(
-  (address: { zip: string; country: string }, context) => {
+const postalCodeMatchesCountry = /* @__PURE__ */ pure(() =>
+  z.superRefine((address: { zip: string; country: string }, context) => {
     const country = editionCodeSchema.safeParse(address.country);
     if (country.success && !isValidPostalCode(country.data, address.zip)) {
       context.addIssue({
@@ -96,23 +99,25 @@ const postalCodeMatchesCountry = z.superRefine(
         input: address.zip,
       });
     }
-  },
+  }),
 );
 
 /** A stored postal address of the customer. */
-export const addressSchema = z
-  .object({ id: idSchema, ...addressFields })
-  .check(postalCodeMatchesCountry);
+export const addressSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: idSchema, ...addressFields }).check(postalCodeMatchesCountry),
+);
 export type Address = z.infer<typeof addressSchema>;
 
 /** A postal address as a form submits it (no id yet): registration, checkout, people. */
-export const addressInputSchema = z.object(addressFields).check(postalCodeMatchesCountry);
+export const addressInputSchema = /* @__PURE__ */ pure(() =>
+  z.object(addressFields).check(postalCodeMatchesCountry),
+);
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
 /** Body of `PATCH /api/customers/addresses`: with `id` updates that address, without adds one. */
-export const addressPatchSchema = z
-  .object({ id: z.optional(idSchema), ...addressFields })
-  .check(postalCodeMatchesCountry);
+export const addressPatchSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: z.optional(idSchema), ...addressFields }).check(postalCodeMatchesCountry),
+);
 export type AddressPatch = z.infer<typeof addressPatchSchema>;
 
 /**
@@ -124,225 +129,258 @@ export function normalizeIban(iban: string): string {
 }
 
 /** An IBAN in electronic form with a SEPA country and correct check digits (payout is SEPA). */
-export const ibanSchema = z.string().check(
-  z.superRefine((iban, context) => {
-    const report = (message: string) => context.addIssue({ code: 'custom', message, input: iban });
-    if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) {
-      report(
-        'IBAN must be upper-case letters and digits without spaces, starting with a country code',
-      );
-      return;
-    }
-    if (!isSEPACountry(iban.slice(0, 2))) {
-      report(`IBAN country ${iban.slice(0, 2)} is not in the SEPA area`);
-      return;
-    }
-    const result = validateIBAN(iban);
-    if (result.valid) return;
-    // A wrong length also fails the checksum, so shape errors are named first.
-    const errors = new Set(result.errorCodes);
-    if (
-      errors.has(ValidationErrorsIBAN.WrongBBANLength) ||
-      errors.has(ValidationErrorsIBAN.WrongBBANFormat)
-    ) {
-      report(`IBAN does not have the length and format of ${iban.slice(0, 2)}`);
-    } else if (errors.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
-      report('IBAN account number check digits are wrong');
-    } else {
-      report('IBAN check digits are wrong');
-    }
-  }),
+export const ibanSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.superRefine((iban, context) => {
+      const report = (message: string) =>
+        context.addIssue({ code: 'custom', message, input: iban });
+      if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) {
+        report(
+          'IBAN must be upper-case letters and digits without spaces, starting with a country code',
+        );
+        return;
+      }
+      if (!isSEPACountry(iban.slice(0, 2))) {
+        report(`IBAN country ${iban.slice(0, 2)} is not in the SEPA area`);
+        return;
+      }
+      const result = validateIBAN(iban);
+      if (result.valid) return;
+      // A wrong length also fails the checksum, so shape errors are named first.
+      const errors = new Set(result.errorCodes);
+      if (
+        errors.has(ValidationErrorsIBAN.WrongBBANLength) ||
+        errors.has(ValidationErrorsIBAN.WrongBBANFormat)
+      ) {
+        report(`IBAN does not have the length and format of ${iban.slice(0, 2)}`);
+      } else if (errors.has(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
+        report('IBAN account number check digits are wrong');
+      } else {
+        report('IBAN check digits are wrong');
+      }
+    }),
+  ),
 );
 
 /** A BIC (SWIFT code) of 8 or 11 characters. */
-export const bicSchema = z.string().check(
-  z.regex(
-    /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
-    'BIC must be 8 or 11 upper-case letters and digits',
+export const bicSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.regex(
+      /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/,
+      'BIC must be 8 or 11 upper-case letters and digits',
+    ),
+    z.refine((bic) => isValidBIC(bic), 'BIC does not name a known country'),
   ),
-  z.refine((bic) => isValidBIC(bic), 'BIC does not name a known country'),
 );
 
 /** Fields of a bank account except its id. */
-const bankAccountFields = {
+const bankAccountFields = /* @__PURE__ */ pure(() => ({
   accountHolder: personNameSchema,
   iban: ibanSchema,
   bic: z.optional(bicSchema),
-};
+}));
 
 /** A stored bank account for SEPA payouts. */
-export const bankAccountSchema = z.object({ id: idSchema, ...bankAccountFields });
+export const bankAccountSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: idSchema, ...bankAccountFields }),
+);
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /** A bank account as a form submits it (no id yet). */
-export const bankAccountInputSchema = z.object(bankAccountFields);
+export const bankAccountInputSchema = /* @__PURE__ */ pure(() => z.object(bankAccountFields));
 export type BankAccountInput = z.infer<typeof bankAccountInputSchema>;
 
 /** Body of `PATCH /api/customers/bank_accounts`: with `id` updates that account, without adds one. */
-export const bankAccountPatchSchema = z.object({ id: z.optional(idSchema), ...bankAccountFields });
+export const bankAccountPatchSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: z.optional(idSchema), ...bankAccountFields }),
+);
 export type BankAccountPatch = z.infer<typeof bankAccountPatchSchema>;
 
 /** A stored PayPal account (payment type 2). */
-export const paypalAccountSchema = z.object({ id: idSchema, email: emailSchema });
+export const paypalAccountSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: idSchema, email: emailSchema }),
+);
 export type PaypalAccount = z.infer<typeof paypalAccountSchema>;
 
 /** A PayPal account as a form submits it (no id yet). */
-export const paypalAccountInputSchema = z.object({ email: emailSchema });
+export const paypalAccountInputSchema = /* @__PURE__ */ pure(() =>
+  z.object({ email: emailSchema }),
+);
 export type PaypalAccountInput = z.infer<typeof paypalAccountInputSchema>;
 
 /** Body of `PATCH /api/customers/paypal_accounts`: with `id` updates that account, without adds one. */
-export const paypalAccountPatchSchema = z.object({ id: z.optional(idSchema), email: emailSchema });
+export const paypalAccountPatchSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: z.optional(idSchema), email: emailSchema }),
+);
 export type PaypalAccountPatch = z.infer<typeof paypalAccountPatchSchema>;
 
 /** Exactly one of the two payout accounts is named. */
-const exactlyOnePayoutAccount = z.refine<{ paypalAccount: unknown; bankAccount: unknown }>(
-  (account) => (account.paypalAccount === null) !== (account.bankAccount === null),
-  { error: 'Name exactly one of paypalAccount or bankAccount', path: ['bankAccount'] },
+const exactlyOnePayoutAccount = /* @__PURE__ */ pure(() =>
+  z.refine<{ paypalAccount: unknown; bankAccount: unknown }>(
+    (account) => (account.paypalAccount === null) !== (account.bankAccount === null),
+    { error: 'Name exactly one of paypalAccount or bankAccount', path: ['bankAccount'] },
+  ),
 );
 
 /** Fields of a customer payment account except its id (§7). */
-const customerPaymentAccountFields = {
+const customerPaymentAccountFields = /* @__PURE__ */ pure(() => ({
   paypalAccount: z.nullable(referenceSchema('paypal_accounts')),
   bankAccount: z.nullable(referenceSchema('bank_accounts')),
   paymentType: z.literal('INVOICE'),
   isPrimary: z.boolean(),
   customer: referenceSchema('customers'),
-};
+}));
 
 /** Body of `POST /api/customers/customer_payment_accounts` (§7): links one payout account. */
-export const customerPaymentAccountInputSchema = z
-  .object(customerPaymentAccountFields)
-  .check(exactlyOnePayoutAccount);
+export const customerPaymentAccountInputSchema = /* @__PURE__ */ pure(() =>
+  z.object(customerPaymentAccountFields).check(exactlyOnePayoutAccount),
+);
 export type CustomerPaymentAccountInput = z.infer<typeof customerPaymentAccountInputSchema>;
 
 /** A stored customer payment account. */
-export const customerPaymentAccountSchema = z
-  .object({ id: idSchema, ...customerPaymentAccountFields })
-  .check(exactlyOnePayoutAccount);
+export const customerPaymentAccountSchema = /* @__PURE__ */ pure(() =>
+  z.object({ id: idSchema, ...customerPaymentAccountFields }).check(exactlyOnePayoutAccount),
+);
 export type CustomerPaymentAccount = z.infer<typeof customerPaymentAccountSchema>;
 
 /**
  * A phone number in international form: `+`, country code and number, 7–15 digits in all
  * (E.164), with single spaces or hyphens allowed between digits as people type them.
  */
-export const phoneNumberSchema = z
-  .string()
-  .check(
-    z.regex(
-      /^\+[1-9](?:[ -]?[0-9]){6,14}$/,
-      'Phone number must be international, like +49 170 1234567',
+export const phoneNumberSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(
+      z.regex(
+        /^\+[1-9](?:[ -]?[0-9]){6,14}$/,
+        'Phone number must be international, like +49 170 1234567',
+      ),
     ),
-  );
+);
 
 /** What kind of line a phone number is. */
-export const phoneTypeSchema = z.enum(['mobile', 'landline']);
+export const phoneTypeSchema = /* @__PURE__ */ pure(() => z.enum(['mobile', 'landline']));
 export type PhoneType = z.infer<typeof phoneTypeSchema>;
 
 /** A stored phone contact of the customer. */
-export const phoneContactSchema = z.object({
-  id: idSchema,
-  phone: phoneNumberSchema,
-  type: phoneTypeSchema,
-});
+export const phoneContactSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    phone: phoneNumberSchema,
+    type: phoneTypeSchema,
+  }),
+);
 export type PhoneContact = z.infer<typeof phoneContactSchema>;
 
 /** Body of `POST /api/customers/phone_contacts`. */
-export const phoneContactInputSchema = z.object({
-  phone: phoneNumberSchema,
-  type: phoneTypeSchema,
-});
+export const phoneContactInputSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    phone: phoneNumberSchema,
+    type: phoneTypeSchema,
+  }),
+);
 export type PhoneContactInput = z.infer<typeof phoneContactInputSchema>;
 
 /** The IRI of a person record. */
-export const peopleIriSchema = iriSchema('people');
+export const peopleIriSchema = /* @__PURE__ */ pure(() => iriSchema('people'));
 /** The IRI of a customer record. */
-export const customerIriSchema = iriSchema('customers');
+export const customerIriSchema = /* @__PURE__ */ pure(() => iriSchema('customers'));
 
 /**
  * Body of `PATCH /api/customers/people` (§7): sets the address of the customer's person record,
  * either as a new address or as a reference to a stored one.
  */
-export const peoplePatchSchema = z.object({
-  address: z.union([addressInputSchema, referenceSchema('addresses')]),
-  peopleIri: peopleIriSchema,
-  customerIri: customerIriSchema,
-});
+export const peoplePatchSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    address: z.union([addressInputSchema, referenceSchema('addresses')]),
+    peopleIri: peopleIriSchema,
+    customerIri: customerIriSchema,
+  }),
+);
 export type PeoplePatch = z.infer<typeof peoplePatchSchema>;
 
 /** A person record of the customer: the name and current address used on a trade. */
-export const peopleSchema = z.object({
-  id: idSchema,
-  salutation: salutationSchema,
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-  address: z.nullable(addressSchema),
-  customer: customerIriSchema,
-});
+export const peopleSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    salutation: salutationSchema,
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    address: z.nullable(addressSchema),
+    customer: customerIriSchema,
+  }),
+);
 export type People = z.infer<typeof peopleSchema>;
 
 /** The logged-in customer (`GET /api/customers/customers`). */
-export const customerSchema = z.object({
-  id: customerIdSchema,
-  iri: customerIriSchema,
-  peopleIri: peopleIriSchema,
-  customerNumber: customerNumberSchema,
-  email: emailSchema,
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-  company: z.nullable(z.string().check(z.maxLength(100, 'Company must be at most 100 characters'))),
-  locale: localeSchema,
-  isGuest: z.boolean(),
-  createdAt: isoDateTimeSchema,
-});
+export const customerSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: customerIdSchema,
+    iri: customerIriSchema,
+    peopleIri: peopleIriSchema,
+    customerNumber: customerNumberSchema,
+    email: emailSchema,
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    company: z.nullable(
+      z.string().check(z.maxLength(100, 'Company must be at most 100 characters')),
+    ),
+    locale: localeSchema,
+    isGuest: z.boolean(),
+    createdAt: isoDateTimeSchema,
+  }),
+);
 export type Customer = z.infer<typeof customerSchema>;
 
 /** Body of `POST /api/customers/guest_account_number`: who the guest is. */
-export const guestAccountRequestSchema = z.object({
-  email: emailSchema,
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-  locale: localeSchema,
-});
+export const guestAccountRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    email: emailSchema,
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    locale: localeSchema,
+  }),
+);
 export type GuestAccountRequest = z.infer<typeof guestAccountRequestSchema>;
 
 /** Answer of `POST /api/customers/guest_account_number`: the number a guest trade is booked on. */
-export const guestAccountNumberSchema = z.object({
-  accountNumber: customerNumberSchema,
-  customerIri: customerIriSchema,
-});
+export const guestAccountNumberSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    accountNumber: customerNumberSchema,
+    customerIri: customerIriSchema,
+  }),
+);
 export type GuestAccountNumber = z.infer<typeof guestAccountNumberSchema>;
 
 /** Trade lifecycle (design card): created → received → inspected → (clarification → accepted | returned) → paid. */
-export const tradeStatusSchema = z.enum([
-  'created',
-  'received',
-  'inspected',
-  'clarification',
-  'accepted',
-  'returned',
-  'paid',
-]);
+export const tradeStatusSchema = /* @__PURE__ */ pure(() =>
+  z.enum(['created', 'received', 'inspected', 'clarification', 'accepted', 'returned', 'paid']),
+);
 export type TradeStatus = z.infer<typeof tradeStatusSchema>;
 
 /** One device of a trade, with the offer it was traded at. */
-export const tradeDeviceSchema = z.object({
-  deviceId: idSchema,
-  offerId: offerIdSchema,
-  name: z.string().check(z.minLength(1, 'Device name must not be empty'), z.maxLength(200)),
-  price: centsSchema,
-  quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
-});
+export const tradeDeviceSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    deviceId: idSchema,
+    offerId: offerIdSchema,
+    name: z.string().check(z.minLength(1, 'Device name must not be empty'), z.maxLength(200)),
+    price: centsSchema,
+    quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
+  }),
+);
 export type TradeDevice = z.infer<typeof tradeDeviceSchema>;
 
 /** One trade in the customer's trade history (`GET /api/customers/trade_history`), newest first. */
-export const tradeHistoryEntrySchema = z.object({
-  tradeId: idSchema,
-  tradeNumber: z
-    .string()
-    .check(z.regex(/^[A-Za-z0-9-]{1,32}$/, 'Trade number must be 1–32 letters, digits or "-"')),
-  createdAt: isoDateTimeSchema,
-  status: tradeStatusSchema,
-  total: centsSchema,
-  devices: z.array(tradeDeviceSchema).check(z.minLength(1, 'A trade has at least one device')),
-});
+export const tradeHistoryEntrySchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    tradeId: idSchema,
+    tradeNumber: z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9-]{1,32}$/, 'Trade number must be 1–32 letters, digits or "-"')),
+    createdAt: isoDateTimeSchema,
+    status: tradeStatusSchema,
+    total: centsSchema,
+    devices: z.array(tradeDeviceSchema).check(z.minLength(1, 'A trade has at least one device')),
+  }),
+);
 export type TradeHistoryEntry = z.infer<typeof tradeHistoryEntrySchema>;

@@ -34,6 +34,7 @@ export interface Endpoint<
 }
 
 /** Declares an endpoint, keeping its literal schema types. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<
   Body extends z.ZodMiniType,
   Response extends z.ZodMiniType,

@@ -37,6 +37,257 @@ import { emptyBodySchema, okResponseSchema } from './primitives.ts';
 import { searchRequestSchema, searchResultSchema } from './search.ts';
 import { clientIdAnswerSchema, controllingRequestSchema } from './tracking.ts';
 
+/** Catalogue search with a typed, encoded query (see `encodeSearchQuery`). */
+export const searchEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/trade/searches',
+  auth: 'none',
+  body: searchRequestSchema,
+  response: searchResultSchema,
+});
+
+/** Logs in with e-mail and password; answers the token pair. */
+export const loginEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/login',
+  auth: 'none',
+  body: loginRequestSchema,
+  response: tokenPairSchema,
+});
+
+/** Trades the refresh token (header `refresh`) for a new token pair. */
+export const loginRefreshEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/loginRefresh',
+  auth: 'none',
+  body: emptyBodySchema,
+  response: tokenPairSchema,
+  headers: refreshHeadersSchema,
+});
+
+/** Ends the session of both tokens (headers `access` and `refresh`). */
+export const logoutEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/logout',
+  auth: 'none',
+  body: emptyBodySchema,
+  response: okResponseSchema,
+  headers: logoutHeadersSchema,
+});
+
+/** Registers a customer; an activation mail follows. */
+export const registerEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/register',
+  auth: 'none',
+  body: registerRequestSchema,
+  response: okResponseSchema,
+});
+
+/** Changes the password, proven by the current one. */
+export const changePasswordEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/changePassword',
+  auth: 'bearer',
+  body: changePasswordRequestSchema,
+  response: okResponseSchema,
+});
+
+/** Sends the password-reset mail; answers the same whether or not the address is known. */
+export const forgotPasswordMailEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/forgotPasswordMail',
+  auth: 'none',
+  body: forgotPasswordRequestSchema,
+  response: okResponseSchema,
+});
+
+/** Activates a registration by the mailed token (header `token`); read the answer with `parseActivation`. */
+export const activateRegistrationEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/activateRegistration',
+  auth: 'none',
+  body: emptyBodySchema,
+  response: activationAnswerSchema,
+  headers: tokenHeadersSchema,
+});
+
+/** Activates a customer by the identifier of a mailed link (header `identifier`). */
+export const activateCustomerByIdentifierEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/activateCustomerByIdentifier',
+  auth: 'none',
+  body: emptyBodySchema,
+  response: customerActivationSchema,
+  headers: identifierHeadersSchema,
+});
+
+/** Sets a new password with the mailed reset token (header `token`). */
+export const resetPasswordEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/resetPassword',
+  auth: 'none',
+  body: resetPasswordRequestSchema,
+  response: okResponseSchema,
+  headers: tokenHeadersSchema,
+});
+
+/** Deletes the customer record. */
+export const deleteCustomerEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'DELETE',
+  path: '/api/customers/customers',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: okResponseSchema,
+  query: deleteAccountQuerySchema,
+});
+
+/** Deletes the login account. */
+export const deleteUserEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'DELETE',
+  path: '/api/account/deleteUser',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: okResponseSchema,
+  query: deleteAccountQuerySchema,
+});
+
+/** The customer's addresses. */
+export const getAddressesEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/addresses',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: /* @__PURE__ */ z.array(addressSchema),
+});
+
+/** Updates an address (with `id`) or adds one (without); answers the stored address. */
+export const updateAddressesEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'PATCH',
+  path: '/api/customers/addresses',
+  auth: 'bearer',
+  body: addressPatchSchema,
+  response: addressSchema,
+});
+
+/** The customer's bank accounts. */
+export const getBankAccountsEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/bank_accounts',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: /* @__PURE__ */ z.array(bankAccountSchema),
+});
+
+/** Updates a bank account (with `id`) or adds one (without); answers the stored account. */
+export const updateBankAccountsEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'PATCH',
+  path: '/api/customers/bank_accounts',
+  auth: 'bearer',
+  body: bankAccountPatchSchema,
+  response: bankAccountSchema,
+});
+
+/** The customer's PayPal accounts. */
+export const getPaypalAccountsEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/paypal_accounts',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: /* @__PURE__ */ z.array(paypalAccountSchema),
+});
+
+/** Updates a PayPal account (with `id`) or adds one (without); answers the stored account. */
+export const updatePaypalAccountsEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'PATCH',
+  path: '/api/customers/paypal_accounts',
+  auth: 'bearer',
+  body: paypalAccountPatchSchema,
+  response: paypalAccountSchema,
+});
+
+/** Links a payout account (PayPal or bank) to the customer. */
+export const createCustomerPaymentAccountEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/customers/customer_payment_accounts',
+  auth: 'bearer',
+  body: customerPaymentAccountInputSchema,
+  response: customerPaymentAccountSchema,
+});
+
+/** Creates the account number a guest trade is booked on. */
+export const createGuestAccountNumberEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/customers/guest_account_number',
+  auth: 'bearer',
+  body: guestAccountRequestSchema,
+  response: guestAccountNumberSchema,
+});
+
+/** Adds a phone contact. */
+export const createPhoneContactEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/customers/phone_contacts',
+  auth: 'bearer',
+  body: phoneContactInputSchema,
+  response: phoneContactSchema,
+});
+
+/** Updates a phone contact. */
+export const updatePhoneContactEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'PATCH',
+  path: '/api/customers/phone_contacts',
+  auth: 'bearer',
+  body: phoneContactSchema,
+  response: phoneContactSchema,
+});
+
+/** Sets the address of the customer's person record. */
+export const updatePeopleEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'PATCH',
+  path: '/api/customers/people',
+  auth: 'bearer',
+  body: peoplePatchSchema,
+  response: peopleSchema,
+});
+
+/** The logged-in customer. */
+export const getCustomerEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/customers',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: customerSchema,
+});
+
+/** The customer's trades, newest first. */
+export const getTradeHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/trade_history',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: /* @__PURE__ */ z.array(tradeHistoryEntrySchema),
+});
+
+/** Records a tracking event; failure reads "error creating controlling order" (§8). */
+export const controllingEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/controlling/controlling',
+  auth: 'none',
+  body: controllingRequestSchema,
+  response: okResponseSchema,
+});
+
+/** Issues a tracking client id; served by the affiliate origin. */
+export const clientIdEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/client-id',
+  auth: 'none',
+  origin: 'affiliate',
+  body: emptyBodySchema,
+  response: clientIdAnswerSchema,
+});
+
 /**
  * Every call of §7, by the name client and server use for it. Paths are exactly those of §7
  * (`{tradeBase}` is `/api/trade`); every `/api/customers/*` call needs the bearer token.
@@ -44,233 +295,33 @@ import { clientIdAnswerSchema, controllingRequestSchema } from './tracking.ts';
  * answer has the body of `apiErrorSchema`.
  */
 export const endpoints = {
-  /** Catalogue search with a typed, encoded query (see `encodeSearchQuery`). */
-  search: defineEndpoint({
-    method: 'POST',
-    path: '/api/trade/searches',
-    auth: 'none',
-    body: searchRequestSchema,
-    response: searchResultSchema,
-  }),
-
-  /** Logs in with e-mail and password; answers the token pair. */
-  login: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/login',
-    auth: 'none',
-    body: loginRequestSchema,
-    response: tokenPairSchema,
-  }),
-  /** Trades the refresh token (header `refresh`) for a new token pair. */
-  loginRefresh: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/loginRefresh',
-    auth: 'none',
-    body: emptyBodySchema,
-    response: tokenPairSchema,
-    headers: refreshHeadersSchema,
-  }),
-  /** Ends the session of both tokens (headers `access` and `refresh`). */
-  logout: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/logout',
-    auth: 'none',
-    body: emptyBodySchema,
-    response: okResponseSchema,
-    headers: logoutHeadersSchema,
-  }),
-  /** Registers a customer; an activation mail follows. */
-  register: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/register',
-    auth: 'none',
-    body: registerRequestSchema,
-    response: okResponseSchema,
-  }),
-  /** Changes the password, proven by the current one. */
-  changePassword: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/changePassword',
-    auth: 'bearer',
-    body: changePasswordRequestSchema,
-    response: okResponseSchema,
-  }),
-  /** Sends the password-reset mail; answers the same whether or not the address is known. */
-  forgotPasswordMail: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/forgotPasswordMail',
-    auth: 'none',
-    body: forgotPasswordRequestSchema,
-    response: okResponseSchema,
-  }),
-  /** Activates a registration by the mailed token (header `token`); read the answer with `parseActivation`. */
-  activateRegistration: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/activateRegistration',
-    auth: 'none',
-    body: emptyBodySchema,
-    response: activationAnswerSchema,
-    headers: tokenHeadersSchema,
-  }),
-  /** Activates a customer by the identifier of a mailed link (header `identifier`). */
-  activateCustomerByIdentifier: defineEndpoint({
-    method: 'GET',
-    path: '/api/activateCustomerByIdentifier',
-    auth: 'none',
-    body: emptyBodySchema,
-    response: customerActivationSchema,
-    headers: identifierHeadersSchema,
-  }),
-  /** Sets a new password with the mailed reset token (header `token`). */
-  resetPassword: defineEndpoint({
-    method: 'POST',
-    path: '/api/account/resetPassword',
-    auth: 'none',
-    body: resetPasswordRequestSchema,
-    response: okResponseSchema,
-    headers: tokenHeadersSchema,
-  }),
-  /** Deletes the customer record. */
-  deleteCustomer: defineEndpoint({
-    method: 'DELETE',
-    path: '/api/customers/customers',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: okResponseSchema,
-    query: deleteAccountQuerySchema,
-  }),
-  /** Deletes the login account. */
-  deleteUser: defineEndpoint({
-    method: 'DELETE',
-    path: '/api/account/deleteUser',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: okResponseSchema,
-    query: deleteAccountQuerySchema,
-  }),
-
-  /** The customer's addresses. */
-  getAddresses: defineEndpoint({
-    method: 'GET',
-    path: '/api/customers/addresses',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: z.array(addressSchema),
-  }),
-  /** Updates an address (with `id`) or adds one (without); answers the stored address. */
-  updateAddresses: defineEndpoint({
-    method: 'PATCH',
-    path: '/api/customers/addresses',
-    auth: 'bearer',
-    body: addressPatchSchema,
-    response: addressSchema,
-  }),
-  /** The customer's bank accounts. */
-  getBankAccounts: defineEndpoint({
-    method: 'GET',
-    path: '/api/customers/bank_accounts',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: z.array(bankAccountSchema),
-  }),
-  /** Updates a bank account (with `id`) or adds one (without); answers the stored account. */
-  updateBankAccounts: defineEndpoint({
-    method: 'PATCH',
-    path: '/api/customers/bank_accounts',
-    auth: 'bearer',
-    body: bankAccountPatchSchema,
-    response: bankAccountSchema,
-  }),
-  /** The customer's PayPal accounts. */
-  getPaypalAccounts: defineEndpoint({
-    method: 'GET',
-    path: '/api/customers/paypal_accounts',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: z.array(paypalAccountSchema),
-  }),
-  /** Updates a PayPal account (with `id`) or adds one (without); answers the stored account. */
-  updatePaypalAccounts: defineEndpoint({
-    method: 'PATCH',
-    path: '/api/customers/paypal_accounts',
-    auth: 'bearer',
-    body: paypalAccountPatchSchema,
-    response: paypalAccountSchema,
-  }),
-  /** Links a payout account (PayPal or bank) to the customer. */
-  createCustomerPaymentAccount: defineEndpoint({
-    method: 'POST',
-    path: '/api/customers/customer_payment_accounts',
-    auth: 'bearer',
-    body: customerPaymentAccountInputSchema,
-    response: customerPaymentAccountSchema,
-  }),
-  /** Creates the account number a guest trade is booked on. */
-  createGuestAccountNumber: defineEndpoint({
-    method: 'POST',
-    path: '/api/customers/guest_account_number',
-    auth: 'bearer',
-    body: guestAccountRequestSchema,
-    response: guestAccountNumberSchema,
-  }),
-  /** Adds a phone contact. */
-  createPhoneContact: defineEndpoint({
-    method: 'POST',
-    path: '/api/customers/phone_contacts',
-    auth: 'bearer',
-    body: phoneContactInputSchema,
-    response: phoneContactSchema,
-  }),
-  /** Updates a phone contact. */
-  updatePhoneContact: defineEndpoint({
-    method: 'PATCH',
-    path: '/api/customers/phone_contacts',
-    auth: 'bearer',
-    body: phoneContactSchema,
-    response: phoneContactSchema,
-  }),
-  /** Sets the address of the customer's person record. */
-  updatePeople: defineEndpoint({
-    method: 'PATCH',
-    path: '/api/customers/people',
-    auth: 'bearer',
-    body: peoplePatchSchema,
-    response: peopleSchema,
-  }),
-  /** The logged-in customer. */
-  getCustomer: defineEndpoint({
-    method: 'GET',
-    path: '/api/customers/customers',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: customerSchema,
-  }),
-  /** The customer's trades, newest first. */
-  getTradeHistory: defineEndpoint({
-    method: 'GET',
-    path: '/api/customers/trade_history',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: z.array(tradeHistoryEntrySchema),
-  }),
-
-  /** Records a tracking event; failure reads "error creating controlling order" (§8). */
-  controlling: defineEndpoint({
-    method: 'POST',
-    path: '/api/controlling/controlling',
-    auth: 'none',
-    body: controllingRequestSchema,
-    response: okResponseSchema,
-  }),
-  /** Issues a tracking client id; served by the affiliate origin. */
-  clientId: defineEndpoint({
-    method: 'GET',
-    path: '/api/client-id',
-    auth: 'none',
-    origin: 'affiliate',
-    body: emptyBodySchema,
-    response: clientIdAnswerSchema,
-  }),
+  search: searchEndpoint,
+  login: loginEndpoint,
+  loginRefresh: loginRefreshEndpoint,
+  logout: logoutEndpoint,
+  register: registerEndpoint,
+  changePassword: changePasswordEndpoint,
+  forgotPasswordMail: forgotPasswordMailEndpoint,
+  activateRegistration: activateRegistrationEndpoint,
+  activateCustomerByIdentifier: activateCustomerByIdentifierEndpoint,
+  resetPassword: resetPasswordEndpoint,
+  deleteCustomer: deleteCustomerEndpoint,
+  deleteUser: deleteUserEndpoint,
+  getAddresses: getAddressesEndpoint,
+  updateAddresses: updateAddressesEndpoint,
+  getBankAccounts: getBankAccountsEndpoint,
+  updateBankAccounts: updateBankAccountsEndpoint,
+  getPaypalAccounts: getPaypalAccountsEndpoint,
+  updatePaypalAccounts: updatePaypalAccountsEndpoint,
+  createCustomerPaymentAccount: createCustomerPaymentAccountEndpoint,
+  createGuestAccountNumber: createGuestAccountNumberEndpoint,
+  createPhoneContact: createPhoneContactEndpoint,
+  updatePhoneContact: updatePhoneContactEndpoint,
+  updatePeople: updatePeopleEndpoint,
+  getCustomer: getCustomerEndpoint,
+  getTradeHistory: getTradeHistoryEndpoint,
+  controlling: controllingEndpoint,
+  clientId: clientIdEndpoint,
 };
 
 /** The name of a call of the trade API. */

@@ -46,6 +46,7 @@ export {
   apiErrorFromIssues,
   apiErrorSchema,
   apiFieldErrorSchema,
+  readApiError,
   validationErrorCode,
 } from './api-error.ts';
 export type { ApiError, ApiFieldError } from './api-error.ts';
@@ -151,10 +152,41 @@ export type {
 export { defineEndpoint } from './endpoint.ts';
 export type { Endpoint, EndpointBody, EndpointResponse, HttpMethod } from './endpoint.ts';
 
-export { endpoints } from './endpoints.ts';
+export {
+  activateCustomerByIdentifierEndpoint,
+  activateRegistrationEndpoint,
+  changePasswordEndpoint,
+  clientIdEndpoint,
+  controllingEndpoint,
+  createCustomerPaymentAccountEndpoint,
+  createGuestAccountNumberEndpoint,
+  createPhoneContactEndpoint,
+  deleteCustomerEndpoint,
+  deleteUserEndpoint,
+  endpoints,
+  forgotPasswordMailEndpoint,
+  getAddressesEndpoint,
+  getBankAccountsEndpoint,
+  getCustomerEndpoint,
+  getPaypalAccountsEndpoint,
+  getTradeHistoryEndpoint,
+  loginEndpoint,
+  loginRefreshEndpoint,
+  logoutEndpoint,
+  registerEndpoint,
+  resetPasswordEndpoint,
+  searchEndpoint,
+  updateAddressesEndpoint,
+  updateBankAccountsEndpoint,
+  updatePaypalAccountsEndpoint,
+  updatePeopleEndpoint,
+  updatePhoneContactEndpoint,
+} from './endpoints.ts';
 export type { EndpointName } from './endpoints.ts';
 
 export {
+  createOfferEndpoint,
+  getOfferEndpoint,
   offerAnswerSchema,
   offerEndpoints,
   offerPreviewSchema,
@@ -162,6 +194,7 @@ export {
   offerSchema,
   offerUuidSchema,
   partnerCodeSchema,
+  previewOfferEndpoint,
 } from './offers.ts';
 export type { Offer, OfferAnswer, OfferPreview, OfferRequest } from './offers.ts';
 
@@ -185,7 +218,12 @@ export {
 } from './primitives.ts';
 export type { Id, Language, OfferId, OkResponse, Slug } from './primitives.ts';
 
-export { guestSessionRequestSchema, guestSessionSchema, sessionEndpoints } from './session.ts';
+export {
+  guestSessionEndpoint,
+  guestSessionRequestSchema,
+  guestSessionSchema,
+  sessionEndpoints,
+} from './session.ts';
 export type { GuestSession, GuestSessionRequest } from './session.ts';
 
 export {
@@ -208,9 +246,12 @@ export type {
 } from './search.ts';
 
 export {
+  answerClarificationEndpoint,
   checkoutLineSchema,
   checkoutRequestSchema,
   clarificationDecisionSchema,
+  createTradeEndpoint,
+  getTradeEndpoint,
   inspectionFindingSchema,
   maxTradeQuantity,
   payoutSchema,
@@ -218,6 +259,7 @@ export {
   tradeEndpoints,
   tradeEventSchema,
   tradeItemSchema,
+  tradeLabelEndpoint,
   tradeNumberSchema,
   tradeSchema,
 } from './trades.ts';
@@ -251,17 +293,22 @@ export type {
 } from './tracking.ts';
 
 export {
+  newsletterConfirmEndpoint,
   newsletterConfirmRequestSchema,
   newsletterConfirmTokenSchema,
   newsletterEmailHashSchema,
   newsletterEndpoints,
+  newsletterEnrichEndpoint,
   newsletterEnrichRequestSchema,
   newsletterInterestSchema,
   newsletterSourceSchema,
   newsletterStatusSchema,
+  newsletterSubscribeEndpoint,
   newsletterSubscribeRequestSchema,
+  newsletterSubscriptionEndpoint,
   newsletterSubscriptionQuerySchema,
   newsletterSubscriptionSchema,
+  newsletterUnsubscribeEndpoint,
   newsletterUnsubscribeRequestSchema,
 } from './newsletter.ts';
 export type {

@@ -6,17 +6,20 @@ import {
   deviceSummarySchema,
 } from './catalogue.ts';
 import { idSchema, slugSchema } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /** Longest device-search text, in Unicode code points. */
 const maxSearchTextLength = 100;
 
 /** Free text of a device search: 1–100 code points, not blank, well-formed Unicode. */
-export const searchTextSchema = z.string().check(
-  z.refine((text) => !/\p{Cs}/u.test(text), 'Search text must be well-formed Unicode'),
-  z.refine((text) => text.trim().length > 0, 'Search text must not be empty'),
-  z.refine(
-    (text) => [...text].length <= maxSearchTextLength,
-    `Search text must be at most ${maxSearchTextLength} characters`,
+export const searchTextSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.refine((text) => !/\p{Cs}/u.test(text), 'Search text must be well-formed Unicode'),
+    z.refine((text) => text.trim().length > 0, 'Search text must not be empty'),
+    z.refine(
+      (text) => [...text].length <= maxSearchTextLength,
+      `Search text must be at most ${maxSearchTextLength} characters`,
+    ),
   ),
 );
 
@@ -26,34 +29,36 @@ export const searchTextSchema = z.string().check(
  * `devicesBySeries` names the series by id or by url (exactly one); its devices come back
  * newest first (release year and month descending), which is the server's job.
  */
-export const searchQuerySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('categories') }),
-  z.object({ kind: z.literal('deviceByUrl'), url: slugSchema }),
-  z
-    .object({
-      kind: z.literal('devicesBySeries'),
-      seriesId: z.optional(idSchema),
-      seriesUrl: z.optional(slugSchema),
-    })
-    .check(
-      z.refine((query) => (query.seriesId === undefined) !== (query.seriesUrl === undefined), {
-        error: 'devicesBySeries needs exactly one of seriesId or seriesUrl',
-        path: ['seriesId'],
-      }),
-    ),
-  z.object({ kind: z.literal('aggregationByUrl'), url: slugSchema }),
-  z.object({
-    kind: z.literal('deviceSearch'),
-    text: searchTextSchema,
-    categoryId: z.optional(idSchema),
-  }),
-]);
+export const searchQuerySchema = /* @__PURE__ */ pure(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('categories') }),
+    z.object({ kind: z.literal('deviceByUrl'), url: slugSchema }),
+    z
+      .object({
+        kind: z.literal('devicesBySeries'),
+        seriesId: z.optional(idSchema),
+        seriesUrl: z.optional(slugSchema),
+      })
+      .check(
+        z.refine((query) => (query.seriesId === undefined) !== (query.seriesUrl === undefined), {
+          error: 'devicesBySeries needs exactly one of seriesId or seriesUrl',
+          path: ['seriesId'],
+        }),
+      ),
+    z.object({ kind: z.literal('aggregationByUrl'), url: slugSchema }),
+    z.object({
+      kind: z.literal('deviceSearch'),
+      text: searchTextSchema,
+      categoryId: z.optional(idSchema),
+    }),
+  ]),
+);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 /** The kinds of search the trade API answers. */
 export type SearchKind = SearchQuery['kind'];
 
 /** Kinds that look up one entry and so always ask for exactly one hit (§7). */
-const singleLookupKinds: ReadonlySet<SearchKind> = new Set(['deviceByUrl', 'aggregationByUrl']);
+const singleLookupKinds: readonly SearchKind[] = ['deviceByUrl', 'aggregationByUrl'];
 
 /** Result size used when the caller names none. */
 const defaultResultSizes: Readonly<Record<SearchKind, number>> = {
@@ -69,7 +74,7 @@ const encodingPrefix = 'sq1.';
 
 /** Whether a search of this kind looks up a single entry (and so uses result size 1). */
 export function isSingleLookup(kind: SearchKind): boolean {
-  return singleLookupKinds.has(kind);
+  return singleLookupKinds.includes(kind);
 }
 
 /** Encodes bytes as unpadded base64url. */
@@ -129,50 +134,54 @@ export function decodeSearchQuery(encoded: string): SearchQuery {
 }
 
 /** Name of a search index (the edition's `application`), e.g. `devices_de`. */
-const applicationSchema = z
-  .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'Application must be a search index name'));
+const applicationSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(z.regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'Application must be a search index name')),
+);
 
 /**
  * Body of `POST /api/trade/searches` (§7). The check decodes `search`, so a server that parses
  * the body with this schema gets a clear 400 for a garbled query or a single lookup asking for
  * more than one hit.
  */
-export const searchRequestSchema = z
-  .object({
-    search: z.string().check(z.minLength(1), z.maxLength(4096, 'Search query is too long')),
-    application: applicationSchema,
-    resultSize: z
-      .int()
-      .check(
-        z.minimum(1, 'Result size must be at least 1'),
-        z.maximum(100, 'Result size must be at most 100'),
-      ),
-  })
-  .check(
-    z.superRefine((request, context) => {
-      let query: SearchQuery;
-      try {
-        query = decodeSearchQuery(request.search);
-      } catch (error) {
-        context.addIssue({
-          code: 'custom',
-          path: ['search'],
-          message: error instanceof Error ? error.message : 'Invalid search query',
-          input: request.search,
-        });
-        return;
-      }
-      if (isSingleLookup(query.kind) && request.resultSize !== 1) {
-        context.addIssue({
-          code: 'custom',
-          path: ['resultSize'],
-          message: `A ${query.kind} lookup uses result size 1`,
-          input: request.resultSize,
-        });
-      }
-    }),
-  );
+export const searchRequestSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      search: z.string().check(z.minLength(1), z.maxLength(4096, 'Search query is too long')),
+      application: applicationSchema,
+      resultSize: z
+        .int()
+        .check(
+          z.minimum(1, 'Result size must be at least 1'),
+          z.maximum(100, 'Result size must be at most 100'),
+        ),
+    })
+    .check(
+      z.superRefine((request, context) => {
+        let query: SearchQuery;
+        try {
+          query = decodeSearchQuery(request.search);
+        } catch (error) {
+          context.addIssue({
+            code: 'custom',
+            path: ['search'],
+            message: error instanceof Error ? error.message : 'Invalid search query',
+            input: request.search,
+          });
+          return;
+        }
+        if (isSingleLookup(query.kind) && request.resultSize !== 1) {
+          context.addIssue({
+            code: 'custom',
+            path: ['resultSize'],
+            message: `A ${query.kind} lookup uses result size 1`,
+            input: request.resultSize,
+          });
+        }
+      }),
+    ),
+);
 export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
 /**
@@ -202,58 +211,63 @@ export function buildSearchRequest(
 }
 
 /** Count of all matches; at least the number of hits returned. */
-const totalSchema = z.int().check(z.nonnegative('Total must not be negative'));
+const totalSchema = /* @__PURE__ */ pure(() =>
+  z.int().check(z.nonnegative('Total must not be negative')),
+);
 
 /** Fails when `total` is below the number of hits. */
-const totalCoversHits = z.refine<{ total: number; hits: unknown[] }>(
-  (result) => result.total >= result.hits.length,
-  {
+const totalCoversHits = /* @__PURE__ */ pure(() =>
+  z.refine<{ total: number; hits: unknown[] }>((result) => result.total >= result.hits.length, {
     error: 'Total must be at least the number of hits',
     path: ['total'],
-  },
+  }),
 );
 
 /** A single lookup returns at most one hit. */
-const atMostOneHit = z.maxLength(1, 'A single lookup returns at most one hit');
+const atMostOneHit = /* @__PURE__ */ pure(() =>
+  z.maxLength(1, 'A single lookup returns at most one hit'),
+);
 
 /**
  * Answer of `POST /api/trade/searches`: `{ kind, total, hits }`, the hit type fixed by the kind of
  * the query. An empty result (nothing found, or a search error logged on the server, §8) has
  * `total: 0` and no hits.
  */
-export const searchResultSchema = z.discriminatedUnion('kind', [
-  z
-    .object({ kind: z.literal('categories'), total: totalSchema, hits: z.array(categorySchema) })
-    .check(totalCoversHits),
-  z
-    .object({
-      kind: z.literal('deviceByUrl'),
-      total: totalSchema,
-      hits: z.array(deviceSchema).check(atMostOneHit),
-    })
-    .check(totalCoversHits),
-  z
-    .object({
-      kind: z.literal('devicesBySeries'),
-      total: totalSchema,
-      hits: z.array(deviceSummarySchema),
-    })
-    .check(totalCoversHits),
-  z
-    .object({
-      kind: z.literal('aggregationByUrl'),
-      total: totalSchema,
-      hits: z.array(aggregationSchema).check(atMostOneHit),
-    })
-    .check(totalCoversHits),
-  z
-    .object({
-      kind: z.literal('deviceSearch'),
-      total: totalSchema,
-      hits: z.array(deviceSummarySchema),
-    })
-    .check(totalCoversHits),
-]);
+export const searchResultSchema = /* @__PURE__ */ pure(() =>
+  z.discriminatedUnion('kind', [
+    z
+      .object({ kind: z.literal('categories'), total: totalSchema, hits: z.array(categorySchema) })
+      .check(totalCoversHits),
+    z
+      .object({
+        kind: z.literal('deviceByUrl'),
+        total: totalSchema,
+        hits: z.array(deviceSchema).check(atMostOneHit),
+      })
+      .check(totalCoversHits),
+    z
+      .object({
+        kind: z.literal('devicesBySeries'),
+        total: totalSchema,
+        hits: z.array(deviceSummarySchema),
+      })
+      .check(totalCoversHits),
+    z
+      .object({
+        kind: z.literal('aggregationByUrl'),
+        total: totalSchema,
+        hits: z.array(aggregationSchema).check(atMostOneHit),
+      })
+      .check(totalCoversHits),
+    z
+      .object({
+        kind: z.literal('deviceSearch'),
+        total: totalSchema,
+        hits: z.array(deviceSummarySchema),
+      })
+      .check(totalCoversHits),
+  ]),
+);
 export type SearchResult = z.infer<typeof searchResultSchema>;
 /** The search result for one kind of query. */
 export type SearchResultOf<K extends SearchKind> = Extract<SearchResult, { kind: K }>;

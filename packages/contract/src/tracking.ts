@@ -1,64 +1,68 @@
 import * as z from 'zod/mini';
 import { centsSchema, idSchema, offerIdSchema, voucherCodeSchema } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /** Short free text of a tracking field (names, categories, ids from other systems). */
-const trackingTextSchema = z
-  .string()
-  .check(z.minLength(1, 'Must not be empty'), z.maxLength(200, 'Must be at most 200 characters'));
+const trackingTextSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(z.minLength(1, 'Must not be empty'), z.maxLength(200, 'Must be at most 200 characters')),
+);
 
 /**
  * The tracking event fields of §3. Money (`revenue`, `voucherValue`) is in integer cents like
  * every amount of the shop; the tracking layer converts to euros where a vendor wants them.
  */
-export const trackingEventFieldsSchema = z.object({
-  conditionId: z.optional(trackingTextSchema),
-  currency: z.optional(
-    z.string().check(z.regex(/^[A-Z]{3}$/, 'Currency must be an ISO 4217 code')),
-  ),
-  deviceId: z.optional(idSchema),
-  revenue: z.optional(centsSchema),
-  productName: z.optional(trackingTextSchema),
-  offerId: z.optional(offerIdSchema),
-  tradeId: z.optional(idSchema),
-  category: z.optional(trackingTextSchema),
-  voucherCode: z.optional(voucherCodeSchema),
-  voucherValue: z.optional(centsSchema),
-});
+export const trackingEventFieldsSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    conditionId: z.optional(trackingTextSchema),
+    currency: z.optional(
+      z.string().check(z.regex(/^[A-Z]{3}$/, 'Currency must be an ISO 4217 code')),
+    ),
+    deviceId: z.optional(idSchema),
+    revenue: z.optional(centsSchema),
+    productName: z.optional(trackingTextSchema),
+    offerId: z.optional(offerIdSchema),
+    tradeId: z.optional(idSchema),
+    category: z.optional(trackingTextSchema),
+    voucherCode: z.optional(voucherCodeSchema),
+    voucherValue: z.optional(centsSchema),
+  }),
+);
 export type TrackingEventFields = z.infer<typeof trackingEventFieldsSchema>;
 
 /** A touchpoint parameter value as it came in the landing url. */
-const touchpointValueSchema = z.optional(
-  z.string().check(z.maxLength(500, 'Must be at most 500 characters')),
+const touchpointValueSchema = /* @__PURE__ */ pure(() =>
+  z.optional(z.string().check(z.maxLength(500, 'Must be at most 500 characters'))),
 );
 
 /**
  * The touchpoint parameters of a visit (§9), each optional. The keys are those of the editions'
  * `touchpointParameters` list, spelled out so that each one has its own typed field.
  */
-export const touchpointParamsSchema = z.object({
-  gclid: touchpointValueSchema,
-  msclkid: touchpointValueSchema,
-  fbclid: touchpointValueSchema,
-  dyntr: touchpointValueSchema,
-  ctb: touchpointValueSchema,
-  utm_source: touchpointValueSchema,
-  utm_medium: touchpointValueSchema,
-  utm_campaign: touchpointValueSchema,
-  utm_id: touchpointValueSchema,
-  belboon: touchpointValueSchema,
-  awc: touchpointValueSchema,
-});
+export const touchpointParamsSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    gclid: touchpointValueSchema,
+    msclkid: touchpointValueSchema,
+    fbclid: touchpointValueSchema,
+    dyntr: touchpointValueSchema,
+    ctb: touchpointValueSchema,
+    utm_source: touchpointValueSchema,
+    utm_medium: touchpointValueSchema,
+    utm_campaign: touchpointValueSchema,
+    utm_id: touchpointValueSchema,
+    belboon: touchpointValueSchema,
+    awc: touchpointValueSchema,
+  }),
+);
 export type TouchpointParams = z.infer<typeof touchpointParamsSchema>;
 /** The name of a touchpoint parameter. */
 export type TouchpointParameterName = keyof TouchpointParams;
 
 /** Events the controlling call records (§7). */
-export const controllingEventNameSchema = z.enum([
-  'marketing_touchpoint',
-  'offer_add_to_cart',
-  'offer_generated',
-  'trade_created',
-]);
+export const controllingEventNameSchema = /* @__PURE__ */ pure(() =>
+  z.enum(['marketing_touchpoint', 'offer_add_to_cart', 'offer_generated', 'trade_created']),
+);
 export type ControllingEventName = z.infer<typeof controllingEventNameSchema>;
 
 /** Fields an event is meaningless without: an offer event names device and offer, a trade its id. */
@@ -72,49 +76,55 @@ const requiredFieldsByEvent: Readonly<
 };
 
 /** The tracking client id (the `hash` of `GET /api/client-id`). */
-export const clientIdSchema = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{8,128}$/, 'Client id must be 8–128 letters, digits, "-" or "_"'));
+export const clientIdSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z0-9_-]{8,128}$/, 'Client id must be 8–128 letters, digits, "-" or "_"'),
+    ),
+);
 
 /**
  * Body of `POST /api/controlling/controlling` (§7): who (client id), where (application and
  * page url), what (event name), with the event fields of §3 and the touchpoint parameters flat
  * beside them.
  */
-export const controllingRequestSchema = z
-  .object({
-    clientId: clientIdSchema,
-    applicationId: z
-      .string()
-      .check(
-        z.regex(
-          /^[A-Za-z0-9_.-]{1,100}$/,
-          'Application id must be 1–100 letters, digits, ".", "-" or "_"',
+export const controllingRequestSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      clientId: clientIdSchema,
+      applicationId: z
+        .string()
+        .check(
+          z.regex(
+            /^[A-Za-z0-9_.-]{1,100}$/,
+            'Application id must be 1–100 letters, digits, ".", "-" or "_"',
+          ),
         ),
-      ),
-    url: z
-      .url({ protocol: /^https?$/, error: 'Url must be an absolute http(s) url' })
-      .check(z.maxLength(2048)),
-    eventName: controllingEventNameSchema,
-    ...trackingEventFieldsSchema.shape,
-    ...touchpointParamsSchema.shape,
-  })
-  .check(
-    z.superRefine((event, context) => {
-      for (const field of requiredFieldsByEvent[event.eventName]) {
-        if (event[field] === undefined) {
-          context.addIssue({
-            code: 'custom',
-            path: [field],
-            message: `${event.eventName} needs ${field}`,
-            input: undefined,
-          });
+      url: z
+        .url({ protocol: /^https?$/, error: 'Url must be an absolute http(s) url' })
+        .check(z.maxLength(2048)),
+      eventName: controllingEventNameSchema,
+      ...trackingEventFieldsSchema.shape,
+      ...touchpointParamsSchema.shape,
+    })
+    .check(
+      z.superRefine((event, context) => {
+        for (const field of requiredFieldsByEvent[event.eventName]) {
+          if (event[field] === undefined) {
+            context.addIssue({
+              code: 'custom',
+              path: [field],
+              message: `${event.eventName} needs ${field}`,
+              input: undefined,
+            });
+          }
         }
-      }
-    }),
-  );
+      }),
+    ),
+);
 export type ControllingRequest = z.infer<typeof controllingRequestSchema>;
 
 /** Answer of `GET {affiliate}/api/client-id`. */
-export const clientIdAnswerSchema = z.object({ hash: clientIdSchema });
+export const clientIdAnswerSchema = /* @__PURE__ */ pure(() => z.object({ hash: clientIdSchema }));
 export type ClientIdAnswer = z.infer<typeof clientIdAnswerSchema>;

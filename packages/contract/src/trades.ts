@@ -18,25 +18,30 @@ import {
   personNameSchema,
   voucherCodeSchema,
 } from './primitives.ts';
+import { pure } from './pure.ts';
 
 /** Most pieces of one device in one trade line. */
 export const maxTradeQuantity = 99;
 
 /** A trade number as printed on labels and mails, e.g. `T-2026-000123`. */
-export const tradeNumberSchema = z
-  .string()
-  .check(z.regex(/^T-[0-9]{4}-[0-9]{6,10}$/, 'Trade number must look like T-2026-000123'));
+export const tradeNumberSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(z.regex(/^T-[0-9]{4}-[0-9]{6,10}$/, 'Trade number must look like T-2026-000123')),
+);
 
 /** One cart line at checkout: an offer and how many such devices are sent. */
-export const checkoutLineSchema = z.object({
-  offerId: offerUuidSchema,
-  quantity: z
-    .int()
-    .check(
-      z.minimum(1, 'Quantity must be at least 1'),
-      z.maximum(maxTradeQuantity, `Quantity must be at most ${maxTradeQuantity}`),
-    ),
-});
+export const checkoutLineSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    offerId: offerUuidSchema,
+    quantity: z
+      .int()
+      .check(
+        z.minimum(1, 'Quantity must be at least 1'),
+        z.maximum(maxTradeQuantity, `Quantity must be at most ${maxTradeQuantity}`),
+      ),
+  }),
+);
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
 /** The payment type that means PayPal (§9); every other type is a SEPA transfer. */
@@ -68,182 +73,212 @@ function checkField(
  * (`accountHolder`, `iban` with valid check digits, optional `bic`). The IBAN may carry
  * spaces and lower case; it is checked in electronic form.
  */
-export const payoutSchema = z
-  .object({
-    paymentType: z.int().check(z.positive('Payment type must be a positive whole number')),
-    email: z.optional(z.string()),
-    accountHolder: z.optional(z.string()),
-    iban: z.optional(z.string().check(z.maxLength(64, 'IBAN is too long'))),
-    bic: z.optional(z.string()),
-  })
-  .check(
-    z.superRefine((payout, context) => {
-      if (payout.paymentType === payPalType) {
-        checkField(context, 'email', emailSchema, payout.email, 'PayPal e-mail address is missing');
-        return;
-      }
-      checkField(
-        context,
-        'accountHolder',
-        personNameSchema,
-        payout.accountHolder,
-        'Account holder is missing',
-      );
-      checkField(
-        context,
-        'iban',
-        ibanSchema,
-        payout.iban === undefined ? undefined : normalizeIban(payout.iban),
-        'IBAN is missing',
-      );
-      if (payout.bic !== undefined && payout.bic !== '') {
-        checkField(context, 'bic', bicSchema, payout.bic.toUpperCase(), 'BIC is missing');
-      }
-    }),
-  );
+export const payoutSchema = /* @__PURE__ */ pure(() =>
+  z
+    .object({
+      paymentType: z.int().check(z.positive('Payment type must be a positive whole number')),
+      email: z.optional(z.string()),
+      accountHolder: z.optional(z.string()),
+      iban: z.optional(z.string().check(z.maxLength(64, 'IBAN is too long'))),
+      bic: z.optional(z.string()),
+    })
+    .check(
+      z.superRefine((payout, context) => {
+        if (payout.paymentType === payPalType) {
+          checkField(
+            context,
+            'email',
+            emailSchema,
+            payout.email,
+            'PayPal e-mail address is missing',
+          );
+          return;
+        }
+        checkField(
+          context,
+          'accountHolder',
+          personNameSchema,
+          payout.accountHolder,
+          'Account holder is missing',
+        );
+        checkField(
+          context,
+          'iban',
+          ibanSchema,
+          payout.iban === undefined ? undefined : normalizeIban(payout.iban),
+          'IBAN is missing',
+        );
+        if (payout.bic !== undefined && payout.bic !== '') {
+          checkField(context, 'bic', bicSchema, payout.bic.toUpperCase(), 'BIC is missing');
+        }
+      }),
+    ),
+);
 export type Payout = z.infer<typeof payoutSchema>;
 
 /** Body of `POST /api/trade/trades`: one checkout, one trade. */
-export const checkoutRequestSchema = z.object({
-  edition: editionCodeSchema,
-  offers: z
-    .array(checkoutLineSchema)
-    .check(z.minLength(1, 'The cart is empty'), z.maxLength(50, 'At most 50 cart lines')),
-  address: addressInputSchema,
-  payout: payoutSchema,
-  voucher: z.optional(voucherCodeSchema),
-  shopMode: shopModeSchema,
-  partner: z.optional(partnerCodeSchema),
-  acceptedTerms: z.literal(true, 'Accept the terms and conditions'),
-  newsletterOptIn: z.optional(z.boolean()),
-});
+export const checkoutRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    edition: editionCodeSchema,
+    offers: z
+      .array(checkoutLineSchema)
+      .check(z.minLength(1, 'The cart is empty'), z.maxLength(50, 'At most 50 cart lines')),
+    address: addressInputSchema,
+    payout: payoutSchema,
+    voucher: z.optional(voucherCodeSchema),
+    shopMode: shopModeSchema,
+    partner: z.optional(partnerCodeSchema),
+    acceptedTerms: z.literal(true, 'Accept the terms and conditions'),
+    newsletterOptIn: z.optional(z.boolean()),
+  }),
+);
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** What the inspection found for one question, against what the customer answered. */
-export const inspectionFindingSchema = z.object({
-  questionId: idSchema,
-  questionCode: z.string(),
-  question: z.string(),
-  answeredCode: z.string(),
-  answeredText: z.string(),
-  foundCode: z.string(),
-  foundText: z.string(),
-  /** Found differs from answered. */
-  differs: z.boolean(),
-});
+export const inspectionFindingSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    questionId: idSchema,
+    questionCode: z.string(),
+    question: z.string(),
+    answeredCode: z.string(),
+    answeredText: z.string(),
+    foundCode: z.string(),
+    foundText: z.string(),
+    /** Found differs from answered. */
+    differs: z.boolean(),
+  }),
+);
 export type InspectionFinding = z.infer<typeof inspectionFindingSchema>;
 
 /** One line of a trade. */
-export const tradeItemSchema = z.object({
-  /** 1-based position of the line in the trade (operators name lines by it). */
-  position: z.int().check(z.positive()),
-  offerId: offerUuidSchema,
-  deviceId: idSchema,
-  name: z.string(),
-  quantity: z.int().check(z.positive()),
-  priceCents: centsSchema,
-  /** Price per piece after inspection; null until a revision. */
-  revisedPriceCents: z.nullable(centsSchema),
-  /** Price × quantity of this line (revised price when accepted), truncated to cents. */
-  lineTotalCents: centsSchema,
-  findings: z.array(inspectionFindingSchema),
-  hasPhoto: z.boolean(),
-});
+export const tradeItemSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    /** 1-based position of the line in the trade (operators name lines by it). */
+    position: z.int().check(z.positive()),
+    offerId: offerUuidSchema,
+    deviceId: idSchema,
+    name: z.string(),
+    quantity: z.int().check(z.positive()),
+    priceCents: centsSchema,
+    /** Price per piece after inspection; null until a revision. */
+    revisedPriceCents: z.nullable(centsSchema),
+    /** Price × quantity of this line (revised price when accepted), truncated to cents. */
+    lineTotalCents: centsSchema,
+    findings: z.array(inspectionFindingSchema),
+    hasPhoto: z.boolean(),
+  }),
+);
 export type TradeItem = z.infer<typeof tradeItemSchema>;
 
 /** A clarification: the revised offer per line, waiting for the customer's decision. */
-export const tradeClarificationSchema = z.object({
-  state: z.enum(['open', 'accepted', 'returned', 'expired']),
-  createdAt: isoDateTimeSchema,
-  answeredAt: z.nullable(isoDateTimeSchema),
-  items: z.array(
-    z.object({
-      position: z.int().check(z.positive()),
-      priceCents: centsSchema,
-      revisedPriceCents: centsSchema,
-      reason: z.nullable(z.string()),
-    }),
-  ),
-  /** The trade total if the customer accepts. */
-  revisedTotalCents: centsSchema,
-});
+export const tradeClarificationSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    state: z.enum(['open', 'accepted', 'returned', 'expired']),
+    createdAt: isoDateTimeSchema,
+    answeredAt: z.nullable(isoDateTimeSchema),
+    items: z.array(
+      z.object({
+        position: z.int().check(z.positive()),
+        priceCents: centsSchema,
+        revisedPriceCents: centsSchema,
+        reason: z.nullable(z.string()),
+      }),
+    ),
+    /** The trade total if the customer accepts. */
+    revisedTotalCents: centsSchema,
+  }),
+);
 export type TradeClarification = z.infer<typeof tradeClarificationSchema>;
 
 /** One status change of a trade. */
-export const tradeEventSchema = z.object({
-  status: tradeStatusSchema,
-  at: isoDateTimeSchema,
-  note: z.nullable(z.string()),
-});
+export const tradeEventSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    status: tradeStatusSchema,
+    at: isoDateTimeSchema,
+    note: z.nullable(z.string()),
+  }),
+);
 export type TradeEvent = z.infer<typeof tradeEventSchema>;
 
 /** A trade as its owner sees it (`GET /api/trade/trades/:tradeNumber`, answer of checkout). */
-export const tradeSchema = z.object({
-  tradeId: idSchema,
-  tradeNumber: tradeNumberSchema,
-  edition: editionCodeSchema,
-  status: tradeStatusSchema,
-  shopMode: shopModeSchema,
-  createdAt: isoDateTimeSchema,
-  updatedAt: isoDateTimeSchema,
-  currency: z.literal('EUR'),
-  /** Σ line totals. */
-  itemsTotalCents: centsSchema,
-  voucher: z.nullable(z.object({ code: voucherCodeSchema, bonusCents: centsSchema })),
-  taxCents: z.literal(0),
-  shippingCents: z.literal(0),
-  /** What is paid out: items total plus voucher bonus. */
-  totalCents: centsSchema,
-  paymentType: z.int(),
-  items: z.array(tradeItemSchema),
-  clarification: z.nullable(tradeClarificationSchema),
-  events: z.array(tradeEventSchema),
-  /** Path of the shipping label PDF (bearer call). */
-  labelPath: z.string(),
-});
+export const tradeSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    tradeId: idSchema,
+    tradeNumber: tradeNumberSchema,
+    edition: editionCodeSchema,
+    status: tradeStatusSchema,
+    shopMode: shopModeSchema,
+    createdAt: isoDateTimeSchema,
+    updatedAt: isoDateTimeSchema,
+    currency: z.literal('EUR'),
+    /** Σ line totals. */
+    itemsTotalCents: centsSchema,
+    voucher: z.nullable(z.object({ code: voucherCodeSchema, bonusCents: centsSchema })),
+    taxCents: z.literal(0),
+    shippingCents: z.literal(0),
+    /** What is paid out: items total plus voucher bonus. */
+    totalCents: centsSchema,
+    paymentType: z.int(),
+    items: z.array(tradeItemSchema),
+    clarification: z.nullable(tradeClarificationSchema),
+    events: z.array(tradeEventSchema),
+    /** Path of the shipping label PDF (bearer call). */
+    labelPath: z.string(),
+  }),
+);
 export type Trade = z.infer<typeof tradeSchema>;
 
 /** Body of `POST /api/trade/trades/:tradeNumber/clarification`. */
-export const clarificationDecisionSchema = z.object({
-  decision: z.enum(['accept', 'return']),
-});
+export const clarificationDecisionSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    decision: z.enum(['accept', 'return']),
+  }),
+);
 export type ClarificationDecision = z.infer<typeof clarificationDecisionSchema>;
 
 /** The shipping label is a PDF, not JSON: clients fetch it as bytes. */
-const pdfBytesSchema = z.custom<Uint8Array>(() => true);
+const pdfBytesSchema = /* @__PURE__ */ pure(() => z.custom<Uint8Array>(() => true));
+
+/** Checks out the cart: one trade with its offers, address and payout. */
+export const createTradeEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/trade/trades',
+  auth: 'bearer',
+  body: checkoutRequestSchema,
+  response: tradeSchema,
+});
+
+/** One trade of the token's customer with items, findings, clarification and events. */
+export const getTradeEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/trade/trades/:tradeNumber',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: tradeSchema,
+});
+
+/** The A6 shipping label of a trade (`application/pdf`). */
+export const tradeLabelEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/trade/trades/:tradeNumber/label.pdf',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: pdfBytesSchema,
+});
+
+/** The customer's answer to a clarification: accept the revised offer or get the devices back. */
+export const answerClarificationEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/trade/trades/:tradeNumber/clarification',
+  auth: 'bearer',
+  body: clarificationDecisionSchema,
+  response: tradeSchema,
+});
 
 /** Trade calls; `:tradeNumber` is a path parameter; every call needs the bearer token. */
 export const tradeEndpoints = {
-  /** Checks out the cart: one trade with its offers, address and payout. */
-  createTrade: defineEndpoint({
-    method: 'POST',
-    path: '/api/trade/trades',
-    auth: 'bearer',
-    body: checkoutRequestSchema,
-    response: tradeSchema,
-  }),
-  /** One trade of the token's customer with items, findings, clarification and events. */
-  getTrade: defineEndpoint({
-    method: 'GET',
-    path: '/api/trade/trades/:tradeNumber',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: tradeSchema,
-  }),
-  /** The A6 shipping label of a trade (`application/pdf`). */
-  tradeLabel: defineEndpoint({
-    method: 'GET',
-    path: '/api/trade/trades/:tradeNumber/label.pdf',
-    auth: 'bearer',
-    body: emptyBodySchema,
-    response: pdfBytesSchema,
-  }),
-  /** The customer's answer to a clarification: accept the revised offer or get the devices back. */
-  answerClarification: defineEndpoint({
-    method: 'POST',
-    path: '/api/trade/trades/:tradeNumber/clarification',
-    auth: 'bearer',
-    body: clarificationDecisionSchema,
-    response: tradeSchema,
-  }),
+  createTrade: createTradeEndpoint,
+  getTrade: getTradeEndpoint,
+  tradeLabel: tradeLabelEndpoint,
+  answerClarification: answerClarificationEndpoint,
 };
