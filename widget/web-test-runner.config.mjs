@@ -3,6 +3,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { tradeApiServer } from './test/browser/trade-api-server.mjs';
+
+const tradeApi = tradeApiServer();
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 const bundle = new URL('dist/tradein-widget.js', import.meta.url);
@@ -19,9 +22,12 @@ export default {
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
   // Partners load the classic script in <head>, before any element: so do the tests.
+  plugins: [tradeApi.plugin],
+  // Tests read the real trade API's origin from <meta name="trade-api">, for the api-base attribute.
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html>
   <head>
+    <meta name="trade-api" content="${tradeApi.origin()}">
     <script src="/widget/dist/tradein-widget.js"></script>
     <script src="/node_modules/axe-core/axe.min.js"></script>
   </head>

@@ -1,4 +1,5 @@
 import type { EditionCode, ShopMode } from '@tradein/editions/client';
+import type { FlowStep } from '../shared/flow.ts';
 
 /** Name of the custom element. */
 export const widgetTagName = 'tradein-widget';
@@ -10,8 +11,14 @@ export interface TradeinReadyDetail {
 }
 
 /** Every event `<tradein-widget>` dispatches; all bubble and cross shadow boundaries. */
+/** Detail of `tradein:navigate`: the step the seller moved to, for hosts that route or track. */
+export interface TradeinNavigateDetail {
+  step: FlowStep;
+}
+
 export interface TradeinEventMap {
   'tradein:ready': CustomEvent<TradeinReadyDetail>;
+  'tradein:navigate': CustomEvent<TradeinNavigateDetail>;
 }
 
 /** Dispatches a `tradein:*` event from the host element, bubbling and composed. */

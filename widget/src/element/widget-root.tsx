@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { SearchStart } from '../features/search/search-start.tsx';
+import { WidgetApp } from '../app/widget-app.tsx';
 import { createWidgetI18n } from '../i18n/load-catalog.ts';
 import { chooseWidgetLanguage } from '../i18n/widget-language.ts';
 import { ConfigurationError, describeProblems } from './configuration-error.tsx';
@@ -70,7 +70,11 @@ export function WidgetRoot(props: WidgetRootProps) {
   if (!translated) return <div className="root loading" part="root" aria-busy="true" />;
   return (
     <I18nProvider i18n={i18n}>
-      {result.ok ? <SearchStart /> : <ConfigurationError problems={result.problems} />}
+      {result.ok ? (
+        <WidgetApp config={result.value} host={host} />
+      ) : (
+        <ConfigurationError problems={result.problems} />
+      )}
     </I18nProvider>
   );
 }

@@ -48,3 +48,10 @@ export function recordConsoleErrors() {
 export function labelOf(root, input) {
   return root.querySelector(`label[for="${input.id}"]`)?.textContent ?? '';
 }
+
+/** The origin of the real trade API the test runner started (for the `api-base` attribute). */
+export function tradeApiOrigin() {
+  const origin = document.querySelector('meta[name="trade-api"]')?.getAttribute('content');
+  if (!origin || origin === 'undefined') throw new Error('the trade API server is not running');
+  return origin;
+}

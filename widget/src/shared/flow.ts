@@ -1,0 +1,66 @@
+import { atom, computed, type ReadableAtom } from 'nanostores';
+
+/** Where a seller is in the sell flow; each screen's own state lives in its feature's store. */
+export type FlowStep =
+  | { screen: 'search' }
+  | { screen: 'browse'; categoryUrl?: string; manufacturerUrl?: string; seriesUrl?: string }
+  | { screen: 'questions'; deviceUrl: string }
+  /** `deviceName` names the cart line; the stored offer carries only the device id. */
+  | { screen: 'offer'; offerId: string; deviceName?: string }
+  | { screen: 'cart' }
+  | { screen: 'checkout' }
+  | { screen: 'thank-you'; tradeNumber: string };
+
+/** The screens of the flow. */
+export type FlowScreen = FlowStep['screen'];
+
+/** One element's navigation: the current step and the way back. */
+export interface Flow {
+  readonly $step: ReadableAtom<FlowStep>;
+  readonly $canGoBack: ReadableAtom<boolean>;
+  /** Moves to a step, remembering the current one for `back`. */
+  go(step: FlowStep): void;
+  /** Moves to a step and forgets the way back (after a checkout, say). */
+  replace(step: FlowStep): void;
+  /** Returns to the previous step; does nothing on the first one. */
+  back(): void;
+  /** Calls `listener` after every change of step (not for the initial one). */
+  onChange(listener: (step: FlowStep) => void): () => void;
+}
+
+/**
+ * Creates the navigation of one element. Every element has its own (two widgets on a page are
+ * independent), so this is a factory rather than a module-level store.
+ */
+export function createFlow(initial: FlowStep = { screen: 'search' }): Flow {
+  const $history = atom<readonly FlowStep[]>([initial]);
+  const $step = computed($history, (history) => history[history.length - 1] ?? initial);
+  const $canGoBack = computed($history, (history) => history.length > 1);
+  const listeners = new Set<(step: FlowStep) => void>();
+  const changed = () => {
+    const step = $step.get();
+    for (const listener of listeners) listener(step);
+  };
+  return {
+    $step,
+    $canGoBack,
+    go(step) {
+      $history.set([...$history.get(), step]);
+      changed();
+    },
+    replace(step) {
+      $history.set([step]);
+      changed();
+    },
+    back() {
+      const history = $history.get();
+      if (history.length <= 1) return;
+      $history.set(history.slice(0, -1));
+      changed();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { ApiClient } from '@tradein/client-core';
+import { createContext, useContext } from 'react';
+import type { WidgetConfig } from '../element/widget-attributes.ts';
+import type { Flow } from './flow.ts';
+
+/** What every screen of one element works with. */
+export interface WidgetServices {
+  /** The element's validated attributes. */
+  config: WidgetConfig;
+  /** The trade API client of this element (its `api-base`), with the shared account's auth. */
+  api: ApiClient;
+  /** This element's navigation. */
+  flow: Flow;
+  /** The element itself, for `tradein:*` events; undefined in unit tests without an element. */
+  host: Element | undefined;
+}
+
+export const WidgetServicesContext = createContext<WidgetServices | null>(null);
+
+/** The services of the element a component renders in. */
+export function useWidgetServices(): WidgetServices {
+  const services = useContext(WidgetServicesContext);
+  if (services === null) throw new Error('useWidgetServices outside <WidgetApp>');
+  return services;
+}

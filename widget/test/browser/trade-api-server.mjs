@@ -1,0 +1,80 @@
+// A web-test-runner plugin that runs the real trade API for the browser tests: the production
+// bundle of the shop server on a free loopback port, with a fresh database in a temporary folder
+// (created, migrated and seeded on start), allowing the test pages' origin by CORS.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverBundle = fileURLToPath(
+  new URL('../../../host-shop/dist/server/main.js', import.meta.url),
+);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(origin, child) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`trade API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('trade API did not start within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The plugin, and `origin()` for the test page template (set once the server runs). */
+export function tradeApiServer() {
+  let child;
+  let dataDir;
+  let origin;
+  return {
+    origin: () => origin,
+    plugin: {
+      name: 'trade-api-server',
+      async serverStart({ config }) {
+        if (!existsSync(serverBundle)) {
+          throw new Error('host-shop/dist/server/main.js is missing: run `npm run build` first');
+        }
+        const port = await freePort();
+        dataDir = mkdtempSync(join(tmpdir(), 'tradein-widget-tests-'));
+        const pageOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+        child = spawn(process.execPath, [serverBundle], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            NODE_ENV: 'production',
+            LOG_LEVEL: 'warn',
+            CORS_ORIGINS: pageOrigins.join(','),
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        origin = `http://127.0.0.1:${port}`;
+        await waitForHealth(origin, child);
+      },
+      async serverStop() {
+        if (child && child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      },
+    },
+  };
+}

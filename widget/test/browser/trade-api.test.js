@@ -1,0 +1,19 @@
+import { expect } from './expect.js';
+import { tradeApiOrigin } from './helpers.js';
+
+describe('the trade API the browser tests run against', () => {
+  it('answers a cross-origin search from the test page, as a partner page would call it', async () => {
+    const search = `sq1.${btoa(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13' }))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '')}`;
+    const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ search, application: 'devices_de', resultSize: 5 }),
+    });
+    expect(response.status).toBe(200);
+    const result = await response.json();
+    expect(result.hits[0].model.startsWith('iPhone 13')).toBe(true);
+  });
+});
