@@ -1,4 +1,5 @@
 import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { germanContactSubjects } from './german-contact-subjects.ts';
 
 /** Austria: the part of the configuration a browser needs; `at.ts` adds the server part. */
 export const atClientEdition: ClientEditionConfig = {
@@ -24,18 +25,7 @@ export const atClientEdition: ClientEditionConfig = {
     account: 'tradein',
     chatApiKey: 'pk_chat_at_8c3e50b1f94a2d77',
     ticketApiKey: 'pk_ticket_at_3a9f16d02e8b4c51',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
-      { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
-      { key: 'shippingLabel', label: 'Versandetikett und Versand' },
-      { key: 'tradeStatus', label: 'Status meines Ankaufs' },
-      { key: 'payout', label: 'Auszahlung' },
-      { key: 'clarification', label: 'Rückfrage zu meinem Gerät' },
-      { key: 'returnDevice', label: 'Rücksendung meines Geräts' },
-      { key: 'account', label: 'Kundenkonto' },
-      { key: 'dataErasure', label: 'Datenlöschung' },
-      { key: 'other', label: 'Sonstiges' },
-    ],
+    contactSubjects: germanContactSubjects,
   },
   footerShippingLogo: {
     carrier: 'Österreichische Post',

@@ -1,4 +1,5 @@
 import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { germanContactSubjects } from './german-contact-subjects.ts';
 
 /** Germany: the part of the configuration a browser needs; `de.ts` adds the server part. */
 export const deClientEdition: ClientEditionConfig = {
@@ -24,18 +25,7 @@ export const deClientEdition: ClientEditionConfig = {
     account: 'tradein',
     chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
     ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
-      { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
-      { key: 'shippingLabel', label: 'Versandetikett und Versand' },
-      { key: 'tradeStatus', label: 'Status meines Ankaufs' },
-      { key: 'payout', label: 'Auszahlung' },
-      { key: 'clarification', label: 'Rückfrage zu meinem Gerät' },
-      { key: 'returnDevice', label: 'Rücksendung meines Geräts' },
-      { key: 'account', label: 'Kundenkonto' },
-      { key: 'dataErasure', label: 'Datenlöschung' },
-      { key: 'other', label: 'Sonstiges' },
-    ],
+    contactSubjects: germanContactSubjects,
   },
   footerShippingLogo: {
     carrier: 'DHL',
