@@ -1,11 +1,7 @@
 import { payPalPaymentMethod } from '@tradein/editions';
 import * as z from 'zod/mini';
-import {
-  addressInputSchema,
-  bankAccountInputSchema,
-  paypalAccountInputSchema,
-  type AddressInput,
-} from './customer.ts';
+import { addressInputSchema, type AddressInput } from './customer.ts';
+import { bankAccountInputSchema, paypalAccountInputSchema } from './payment-accounts.ts';
 import {
   customerIdSchema,
   customerNumberSchema,

@@ -17,21 +17,23 @@ import {
 import {
   addressPatchSchema,
   addressSchema,
-  bankAccountPatchSchema,
-  bankAccountSchema,
-  customerPaymentAccountInputSchema,
-  customerPaymentAccountSchema,
   customerSchema,
   guestAccountNumberSchema,
   guestAccountRequestSchema,
   peoplePatchSchema,
   peopleSchema,
-  paypalAccountPatchSchema,
-  paypalAccountSchema,
   phoneContactInputSchema,
   phoneContactSchema,
   tradeHistoryEntrySchema,
 } from './customer.ts';
+import {
+  bankAccountPatchSchema,
+  bankAccountSchema,
+  customerPaymentAccountInputSchema,
+  customerPaymentAccountSchema,
+  paypalAccountPatchSchema,
+  paypalAccountSchema,
+} from './payment-accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emptyBodySchema, okResponseSchema } from './primitives.ts';
 import { searchRequestSchema, searchResultSchema } from './search.ts';

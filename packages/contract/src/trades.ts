@@ -1,12 +1,7 @@
 import { editionCodeSchema, shopModeSchema } from '@tradein/editions';
 import * as z from 'zod/mini';
-import {
-  addressInputSchema,
-  bicSchema,
-  ibanSchema,
-  normalizeIban,
-  tradeStatusSchema,
-} from './customer.ts';
+import { addressInputSchema, tradeStatusSchema } from './customer.ts';
+import { bicSchema, ibanSchema, normalizeIban } from './payment-accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { offerUuidSchema, partnerCodeSchema } from './offers.ts';
 import {
