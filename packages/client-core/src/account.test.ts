@@ -3,6 +3,7 @@ import { endpoints } from '@tradein/contract';
 import type { AccountState, Customer } from '@tradein/contract';
 import {
   $account,
+  ACCOUNT_CHANGED_EVENT,
   ACCOUNT_STORAGE_KEY,
   LOGGED_OUT_ACCOUNT,
   createAccountAuth,
@@ -798,5 +799,305 @@ describe('guest session', () => {
     const page = await reloadPage();
     expect(page.$account.get()).toEqual(before);
     expect(page.$account.get().isLoggedIn).toBe(true);
+  });
+});
+
+/**
+ * A second copy of the account module, as the widget bundle carries next to the host page's:
+ * its own `$account`, its own API client and server stub, the same window and storage.
+ */
+async function loadCopy() {
+  vi.resetModules();
+  const account = await import('./account.ts');
+  const copyServer = createServer();
+  const copyClient = createApiClient({
+    baseUrl: 'https://api.example.test',
+    environment: 'production',
+    fetch: copyServer.fetchStub,
+    auth: account.createAccountAuth({ now: () => clock }),
+  });
+  return { account, client: copyClient, server: copyServer };
+}
+
+type Copy = Awaited<ReturnType<typeof loadCopy>>;
+
+/** Two copies of the module in one page; `started` = both ran startAccount (stay mounted). */
+async function twoCopies(started: boolean): Promise<[Copy, Copy]> {
+  const a = await loadCopy();
+  const b = await loadCopy();
+  expect(a.account.$account).not.toBe(b.account.$account);
+  if (started) {
+    stops.push(a.account.startAccount({ report: () => {} }));
+    stops.push(b.account.startAccount({ report: () => {} }));
+  }
+  return [a, b];
+}
+
+/** Every `tradein:account-changed` event dispatched until the returned stop is called. */
+function recordChangeEvents(): { events: Event[]; stop: () => void } {
+  const events: Event[] = [];
+  const record = (event: Event) => events.push(event);
+  window.addEventListener(ACCOUNT_CHANGED_EVENT, record);
+  return { events, stop: () => window.removeEventListener(ACCOUNT_CHANGED_EVENT, record) };
+}
+
+describe('copies of the module in one page', () => {
+  const mounting = [
+    ['started', true],
+    ['only read', false],
+  ] as const;
+
+  describe.each(mounting)('the other copy %s', (_case, started) => {
+    it.each([true, false])(
+      'sees a login (remember %s) with the same customer and tokens, sending nothing',
+      async (remember) => {
+        const [a, b] = await twoCopies(started);
+        const state = await a.account.login(a.client, {
+          username: customer.email,
+          password,
+          remember,
+        });
+        expect(state).toEqual({ ...loggedIn, remember });
+        expect(b.account.$account.get()).toEqual(state);
+        expect(b.server.requests).toHaveLength(0);
+      },
+    );
+
+    it.each([true, false])('follows a logout (remember %s)', async (remember) => {
+      const [a, b] = await twoCopies(started);
+      await a.account.login(a.client, { username: customer.email, password, remember });
+      expect(b.account.$account.get().isLoggedIn).toBe(true);
+      await a.account.logout(a.client);
+      expect(b.account.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+      expect(allStorage().trim()).toBe('');
+      expect(b.server.requests).toHaveLength(0);
+    });
+
+    it('adopts tokens another copy refreshed and makes no request of its own', async () => {
+      const [a, b] = await twoCopies(started);
+      await a.account.login(a.client, { username: customer.email, password, remember: true });
+      clock = firstExp * 1000;
+      await a.client.call(endpoints.getTradeHistory);
+      expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(1);
+      expect(b.account.$account.get()).toEqual({
+        ...loggedIn,
+        accessToken: secondAccess,
+        refreshToken: 'r-2',
+        tokenExpiry: secondExp * 1000,
+      });
+      expect(b.server.requests).toHaveLength(0);
+      // B's clock is past the old expiry: it sends the adopted token, it does not refresh.
+      await b.client.call(endpoints.getTradeHistory);
+      expect(b.server.requests.map((request) => request.route)).toEqual([
+        'GET /api/customers/trade_history',
+      ]);
+      expect(b.server.requests[0]?.headers.authorization).toBe(`Bearer ${secondAccess}`);
+      expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(1);
+    });
+
+    it('sees a guest session, which stays out of localStorage', async () => {
+      const [a, b] = await twoCopies(started);
+      const guest = await a.account.startGuestSession(
+        a.client,
+        { locale: 'de-DE' },
+        { now: () => clock },
+      );
+      expect(b.account.$account.get()).toEqual(guest);
+      const registered = await a.account.registerGuest(a.client, {
+        email: 'gast@example.com',
+        firstName: 'Gerda',
+        lastName: 'Gast',
+        locale: 'de-DE',
+      });
+      expect(b.account.$account.get()).toEqual(registered);
+      expect(b.account.$account.get().customerNumber).toBe(guestNumber);
+      expect(localStorage.length).toBe(0);
+      // The other direction: the widget ends the guest, the host page follows.
+      await b.account.logout(b.client);
+      expect(a.account.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+      expect(allStorage().trim()).toBe('');
+      expect(b.server.requests).toHaveLength(0);
+    });
+
+    it('follows a refresh failure to logged out', async () => {
+      const [a, b] = await twoCopies(started);
+      await a.account.login(a.client, { username: customer.email, password, remember: true });
+      a.server.handlers.set('POST /api/account/loginRefresh', () => json(500, {}));
+      await expect(a.account.refresh(a.client)).rejects.toBeInstanceOf(ApiHttpError);
+      expect(b.account.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+      expect(b.server.requests).toHaveLength(0);
+    });
+  });
+
+  it('a copy loaded after the login starts logged in (reads storage, as on start)', async () => {
+    const a = await loadCopy();
+    await a.account.login(a.client, { username: customer.email, password, remember: false });
+    const b = await loadCopy();
+    const report = vi.fn<(customer: LoggedInCustomer) => void>();
+    stops.push(b.account.startAccount({ report }));
+    expect(b.account.$account.get()).toEqual({ ...loggedIn, remember: false });
+    expect(report).toHaveBeenCalledWith({ customerId, customerNumber: customer.customerNumber });
+  });
+
+  it('notifies subscribers of the other copy once per change, never with a state in between', async () => {
+    const [a, b] = await twoCopies(true);
+    const seen: AccountState[] = [];
+    stops.push(b.account.$account.listen((state) => seen.push(state)));
+    await a.account.login(a.client, { username: customer.email, password, remember: false });
+    await a.account.login(a.client, { username: customer.email, password, remember: true });
+    // Per login: the tokens, then the customer. Switching to remember moves the login from
+    // sessionStorage to localStorage, and B never shows the logged-out state between the two.
+    expect(seen.map((state) => [state.isLoggedIn, state.remember, state.customerNumber])).toEqual([
+      [true, false, null],
+      [true, false, customer.customerNumber],
+      [true, true, null],
+      [true, true, customer.customerNumber],
+    ]);
+  });
+
+  it('ignores what a change event carries and re-reads storage', async () => {
+    const [a, b] = await twoCopies(true);
+    await a.account.login(a.client, { username: customer.email, password, remember: true });
+    const forged = { ...loggedIn, accessToken: 'forged', refreshToken: 'forged' };
+    const garbage: Event[] = [
+      new CustomEvent(ACCOUNT_CHANGED_EVENT, { detail: forged }),
+      new CustomEvent(ACCOUNT_CHANGED_EVENT, { detail: '{"isLoggedIn":' }),
+      new CustomEvent(ACCOUNT_CHANGED_EVENT, { detail: null }),
+      new Event(ACCOUNT_CHANGED_EVENT),
+    ];
+    for (const event of garbage) {
+      expect(() => window.dispatchEvent(event)).not.toThrow();
+      expect(b.account.$account.get()).toEqual(loggedIn);
+      expect(a.account.$account.get()).toEqual(loggedIn);
+    }
+  });
+
+  it.each([
+    ['localStorage', () => localStorage, true],
+    ['sessionStorage', () => sessionStorage, false],
+  ])(
+    'reads a corrupt state in %s as logged out in every copy, without throwing',
+    async (_case, storage, remember) => {
+      const [a, b] = await twoCopies(true);
+      await a.account.login(a.client, { username: customer.email, password, remember });
+      for (const corrupt of [
+        '{"isLoggedIn":tru',
+        'null',
+        JSON.stringify({ ...loggedIn, remember, accessToken: null }),
+      ]) {
+        storage().setItem(ACCOUNT_STORAGE_KEY, corrupt);
+        expect(() => window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT))).not.toThrow();
+        expect(a.account.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+        expect(b.account.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+        // A new login in either copy works again and reaches the other.
+        await b.account.login(b.client, { username: customer.email, password, remember });
+        expect(a.account.$account.get()).toEqual({ ...loggedIn, remember });
+      }
+    },
+  );
+
+  it('puts no password and no token in change events, and no password in storage', async () => {
+    const recorded = recordChangeEvents();
+    const [a, b] = await twoCopies(true);
+    await a.account.login(a.client, { username: customer.email, password, remember: true });
+    clock = firstExp * 1000;
+    await b.client.call(endpoints.getTradeHistory);
+    await b.account.login(b.client, { username: customer.email, password, remember: false });
+    await a.account.logout(a.client);
+    recorded.stop();
+    expect(recorded.events.length).toBeGreaterThanOrEqual(5);
+    for (const event of recorded.events) {
+      expect(event).toBeInstanceOf(CustomEvent);
+      expect((event as CustomEvent).detail).toBeNull();
+    }
+    expect(allStorage()).not.toContain(password);
+  });
+
+  it('a refresh by one copy does not make the other refresh', async () => {
+    const [a, b] = await twoCopies(true);
+    await a.account.login(a.client, { username: customer.email, password, remember: true });
+    const refreshed = vi.fn<(state: AccountState) => void>();
+    stops.push(b.account.$account.listen(refreshed));
+    clock = firstExp * 1000;
+    await a.account.refresh(a.client);
+    expect(refreshed).toHaveBeenCalledTimes(1);
+    await b.client.call(endpoints.getTradeHistory);
+    await a.client.call(endpoints.getTradeHistory);
+    expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(1);
+    expect(b.server.to('POST /api/account/loginRefresh')).toHaveLength(0);
+  });
+
+  it('refreshes once when two copies find the token expired at the same moment', async () => {
+    // A Web Locks stand-in (happy-dom has none): requests for one name run one after another.
+    const queues = new Map<string, Promise<unknown>>();
+    const locks = {
+      request(name: string, task: () => Promise<unknown>) {
+        const run = (queues.get(name) ?? Promise.resolve()).then(() => task());
+        queues.set(
+          name,
+          run.catch(() => undefined),
+        );
+        return run;
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      const [a, b] = await twoCopies(true);
+      await a.account.login(a.client, { username: customer.email, password, remember: true });
+      clock = firstExp * 1000;
+      await Promise.all([
+        a.client.call(endpoints.getTradeHistory),
+        b.client.call(endpoints.getTradeHistory),
+      ]);
+      const refreshes = [
+        ...a.server.to('POST /api/account/loginRefresh'),
+        ...b.server.to('POST /api/account/loginRefresh'),
+      ];
+      expect(refreshes).toHaveLength(1);
+      expect(a.account.$account.get().refreshToken).toBe('r-2');
+      expect(b.account.$account.get().refreshToken).toBe('r-2');
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
+  it('adopts tokens another tab refreshed before its storage event arrives', async () => {
+    const [a] = await twoCopies(true);
+    await a.account.login(a.client, { username: customer.email, password, remember: true });
+    const rotated = {
+      ...loggedIn,
+      accessToken: secondAccess,
+      refreshToken: 'r-other-tab',
+      tokenExpiry: secondExp * 1000,
+    };
+    // The other tab's write is in storage; its event is still queued.
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(rotated));
+    clock = firstExp * 1000;
+    await a.client.call(endpoints.getTradeHistory);
+    expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(0);
+    expect(a.server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
+      `Bearer ${secondAccess}`,
+    );
+    expect(a.account.$account.get()).toEqual(rotated);
+  });
+
+  it('keeps a session that lives only in memory (storage blocked) when another copy announces', async () => {
+    const [a, b] = await twoCopies(true);
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      removeItem: () => {},
+    });
+    try {
+      await a.account.login(a.client, { username: customer.email, password, remember: false });
+      window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT));
+      expect(a.account.$account.get()).toEqual({ ...loggedIn, remember: false });
+      // Nothing reached storage, so the other copy has nothing to follow.
+      expect(b.account.$account.get()).toEqual(LOGGED_OUT_ACCOUNT);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,6 +1,5 @@
-import { atom, computed } from 'nanostores';
+import { atom, batch, computed, onMount } from 'nanostores';
 import type { ReadableAtom } from 'nanostores';
-import { persistentAtom } from '@nanostores/persistent';
 import {
   accountStateSchema,
   createGuestAccountNumberEndpoint,
@@ -13,22 +12,35 @@ import {
 import type { AccountState, Customer, GuestAccountRequest } from '@tradein/contract';
 import { ApiAuthError } from './api-errors.ts';
 import type { ApiClient, AuthProvider } from './http-client.ts';
-import { hasLocalItem, readSessionItem, writeSessionItem } from './storage.ts';
+import { readStorageItem, writeStorageItem } from './storage.ts';
+import type { StorageArea } from './storage.ts';
 import { decodeAccessToken, expiryMilliseconds, isTokenExpired } from './token.ts';
 
 /*
  * The account state of §3/§4. Where it lives depends on `remember`:
- * - remember: localStorage (through @nanostores/persistent), so it survives reloads and is
- *   shared with every tab; the refresh token is what keeps the login, never a password.
+ * - remember: localStorage, so it survives reloads and is shared with every tab; the refresh
+ *   token is what keeps the login, never a password.
  * - no remember: sessionStorage of this tab only, so a reload keeps the session but closing the
  *   tab ends it and nothing long-lived is written.
  * `$account` shows the tab session when there is one, otherwise the remembered one.
  * A guest session (`isGuest`) lives only in the tab slot: it has no refresh token and is never
  * written to localStorage, nor read back from there.
+ *
+ * Storage is the only thing copies of this module share. The host page and the widget bundle
+ * each carry their own copy, so every write is announced with a `tradein:account-changed` event
+ * on `window` (no data: each copy re-reads and validates storage itself), and other tabs and
+ * frames get the browser's `storage` event. Re-reading never writes nor announces, so copies
+ * cannot bounce changes between each other.
  */
 
 /** Storage key of the account state (localStorage when remembered, else sessionStorage). */
 export const ACCOUNT_STORAGE_KEY = 'tradein:account';
+
+/**
+ * Event dispatched on `window` after this module changed the stored account; every copy of the
+ * module in the page re-reads storage on it. It carries nothing, so its content is never trusted.
+ */
+export const ACCOUNT_CHANGED_EVENT = 'tradein:account-changed';
 
 /** The state of nobody logged in. */
 export const LOGGED_OUT_ACCOUNT: AccountState = /* @__PURE__ */ Object.freeze({
@@ -63,32 +75,96 @@ function hasSession(state: AccountState): boolean {
   return state.isLoggedIn || state.isGuest === true;
 }
 
-const $remembered = /* @__PURE__ */ persistentAtom<AccountState>(
-  ACCOUNT_STORAGE_KEY,
-  LOGGED_OUT_ACCOUNT,
-  {
-    // Only a remembered login is written; undefined removes the key.
-    encode: (state) =>
-      state.isLoggedIn && state.remember && state.isGuest !== true
-        ? JSON.stringify(state)
-        : undefined,
-    // A guest never belongs in localStorage: one found there (hand edit, old bug) reads as nobody.
-    decode: (text) => {
-      const state = decodeAccountState(text);
-      return state.isGuest === true ? LOGGED_OUT_ACCOUNT : state;
+/** One place the account is kept: a store mirroring one storage item. */
+interface AccountSlot {
+  readonly $state: ReadableAtom<AccountState>;
+  /** Shows the state and stores what `encode` makes of it (undefined removes the item). */
+  save(state: AccountState): void;
+  /** Re-reads the item if it changed since this copy last read or wrote it; never writes. */
+  sync(): void;
+}
+
+/** A slot over one storage area: reads it at load, then on `sync` and on `save`. */
+function createSlot(
+  area: StorageArea,
+  encode: (state: AccountState) => string | undefined,
+  decode: (text: string | undefined) => AccountState,
+): AccountSlot {
+  // What storage held when last read or written here. Comparing with it keeps a state that
+  // lives only in memory (storage blocked or full) instead of replacing it with what is there.
+  let seen = readStorageItem(area, ACCOUNT_STORAGE_KEY);
+  const $state = atom(decode(seen));
+  return {
+    $state,
+    save(state) {
+      writeStorageItem(area, ACCOUNT_STORAGE_KEY, encode(state));
+      seen = readStorageItem(area, ACCOUNT_STORAGE_KEY);
+      $state.set(state);
     },
+    sync() {
+      const text = readStorageItem(area, ACCOUNT_STORAGE_KEY);
+      if (text === seen) return;
+      seen = text;
+      $state.set(decode(text));
+    },
+  };
+}
+
+const remembered = /* @__PURE__ */ createSlot(
+  'local',
+  // Only a remembered login is written.
+  (state) =>
+    state.isLoggedIn && state.remember && state.isGuest !== true
+      ? JSON.stringify(state)
+      : undefined,
+  // A guest never belongs in localStorage: one found there (hand edit, old bug) reads as nobody.
+  (text) => {
+    const state = decodeAccountState(text);
+    return state.isGuest === true ? LOGGED_OUT_ACCOUNT : state;
   },
 );
 
 // Read from sessionStorage when the module loads, but only in bundles that use the account.
-const $tabSession = /* @__PURE__ */ atom<AccountState>(
-  /* @__PURE__ */ decodeAccountState(/* @__PURE__ */ readSessionItem(ACCOUNT_STORAGE_KEY)),
+const tabSession = /* @__PURE__ */ createSlot(
+  'session',
+  (state) => (hasSession(state) ? JSON.stringify(state) : undefined),
+  decodeAccountState,
 );
 
+/** Re-reads both slots, so `$account` shows what another copy or tab stored. */
+function syncAccount(): void {
+  batch(() => {
+    tabSession.sync();
+    remembered.sync();
+  });
+}
+
+/** Tells the other copies of this module in the page that the stored account changed. */
+function announceChange(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(ACCOUNT_CHANGED_EVENT));
+}
+
+/** Window events after which storage may hold another account than this copy shows. */
+const CHANGE_EVENTS = [ACCOUNT_CHANGED_EVENT, 'storage', 'pageshow'] as const;
+
+/** Mounted: follows storage (and reads it once, as it may have changed while unmounted). */
+function followStorage($store: ReadableAtom<AccountState>): ReadableAtom<AccountState> {
+  onMount($store, () => {
+    syncAccount();
+    if (typeof window === 'undefined') return undefined;
+    for (const type of CHANGE_EVENTS) window.addEventListener(type, syncAccount);
+    return () => {
+      for (const type of CHANGE_EVENTS) window.removeEventListener(type, syncAccount);
+    };
+  });
+  return $store;
+}
+
 /** The account of this tab: logged in, guest or nobody; tokens, customer (spec §3). Change it with the actions. */
-export const $account: ReadableAtom<AccountState> = /* @__PURE__ */ computed(
-  [$tabSession, $remembered],
-  (tabSession, remembered) => (hasSession(tabSession) ? tabSession : remembered),
+export const $account: ReadableAtom<AccountState> = /* @__PURE__ */ followStorage(
+  /* @__PURE__ */ computed([tabSession.$state, remembered.$state], (tab, kept) =>
+    hasSession(tab) ? tab : kept,
+  ),
 );
 
 /** Validates and stores a state in the place its `remember` and `isGuest` flags ask for. */
@@ -101,35 +177,23 @@ function writeAccount(next: AccountState): void {
     );
   }
   const state = result.data;
-  if (state.isGuest === true) {
-    // Tab only. A remembered login is left alone: starting a guest session requires that nobody
-    // is logged in, so one there was written by another tab meanwhile and is not ours to drop.
-    $tabSession.set(state);
-    writeSessionItem(ACCOUNT_STORAGE_KEY, JSON.stringify(state));
-  } else if (!state.isLoggedIn) {
-    $tabSession.set(LOGGED_OUT_ACCOUNT);
-    writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
-    forgetRemembered();
-  } else if (state.remember) {
-    $tabSession.set(LOGGED_OUT_ACCOUNT);
-    writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
-    $remembered.set(state);
-  } else {
-    // Not remembered: a remembered login of this browser is dropped too, so "do not remember
-    // me" leaves nothing behind on a shared computer.
-    $tabSession.set(state);
-    writeSessionItem(ACCOUNT_STORAGE_KEY, JSON.stringify(state));
-    forgetRemembered();
-  }
-}
-
-/**
- * Removes the remembered login. Skipped when nothing is stored: the persistent store's value
- * then already reads as logged out (it syncs with storage when read), and deleting an absent key
- * throws under some Storage implementations (happy-dom), though not in browsers.
- */
-function forgetRemembered(): void {
-  if (hasLocalItem(ACCOUNT_STORAGE_KEY)) $remembered.set(LOGGED_OUT_ACCOUNT);
+  batch(() => {
+    if (state.isGuest === true) {
+      // Tab only. A remembered login is left alone: starting a guest session requires that
+      // nobody is logged in, so one there was written by another tab meanwhile and is not ours
+      // to drop.
+      tabSession.save(state);
+    } else if (state.remember && state.isLoggedIn) {
+      tabSession.save(LOGGED_OUT_ACCOUNT);
+      remembered.save(state);
+    } else {
+      // Logged out, or not remembered: a remembered login of this browser is dropped too, so
+      // "do not remember me" leaves nothing behind on a shared computer.
+      tabSession.save(state.isLoggedIn ? state : LOGGED_OUT_ACCOUNT);
+      remembered.save(LOGGED_OUT_ACCOUNT);
+    }
+  });
+  announceChange();
 }
 
 /**
@@ -137,14 +201,8 @@ function forgetRemembered(): void {
  * left there (e.g. a password). Each slot keeps its own state, so no other tab is affected.
  */
 function rewriteStorage(): void {
-  const tabSession = $tabSession.get();
-  writeSessionItem(
-    ACCOUNT_STORAGE_KEY,
-    hasSession(tabSession) ? JSON.stringify(tabSession) : undefined,
-  );
-  const remembered = $remembered.get();
-  if (remembered.isLoggedIn) $remembered.set(remembered);
-  else forgetRemembered();
+  tabSession.save(tabSession.$state.get());
+  remembered.save(remembered.$state.get());
 }
 
 function clearAccount(): void {
@@ -153,10 +211,10 @@ function clearAccount(): void {
 
 /** Ends this tab's guest session (if it still holds `accessToken`), leaving any login alone. */
 function clearGuest(accessToken: string | null): void {
-  const tabSession = $tabSession.get();
-  if (tabSession.isGuest !== true || tabSession.accessToken !== accessToken) return;
-  $tabSession.set(LOGGED_OUT_ACCOUNT);
-  writeSessionItem(ACCOUNT_STORAGE_KEY, undefined);
+  const tab = tabSession.$state.get();
+  if (tab.isGuest !== true || tab.accessToken !== accessToken) return;
+  tabSession.save(LOGGED_OUT_ACCOUNT);
+  announceChange();
 }
 
 /** What `login` needs; `remember` keeps the login across browser sessions (refresh token only). */
@@ -283,6 +341,23 @@ export async function logout(client: ApiClient): Promise<void> {
   }
 }
 
+/** Name of the Web Lock that one refresh at a time holds, across every copy and tab. */
+const refreshLockName = 'tradein:account-refresh';
+
+/**
+ * Runs `task` while no other copy of this store in this origin (the host page's, a widget's,
+ * another tab's) refreshes. Two copies whose token expired at the same moment would otherwise
+ * both spend the same refresh token; the server treats the second use as theft and ends the
+ * session. Where a browser has no Web Locks, the task runs at once.
+ */
+function underRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  // Typed as always present, but absent (undefined or null) in some browsers and test DOMs.
+  const locks: LockManager | null | undefined =
+    typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks === undefined || locks === null) return task();
+  return locks.request(refreshLockName, task);
+}
+
 /** Options of `createAccountAuth`. */
 export interface AccountAuthOptions {
   /** The clock in epoch milliseconds; injected by tests. */
@@ -306,8 +381,17 @@ export function createAccountAuth(options: AccountAuthOptions = {}): AuthProvide
       }
       if (!state.isLoggedIn || state.accessToken === null) return undefined;
       if (!isTokenExpired(state.tokenExpiry, now())) return state.accessToken;
-      await refresh(client);
-      return $account.get().accessToken ?? undefined;
+      return underRefreshLock(async () => {
+        // Another copy or tab may have refreshed already (its event not arrived yet, or it held
+        // the lock before us): adopt its tokens rather than spend a refresh token the server
+        // has rotated away, which would end the session everywhere.
+        syncAccount();
+        const latest = $account.get();
+        if (!latest.isLoggedIn || latest.accessToken === null) return undefined;
+        if (!isTokenExpired(latest.tokenExpiry, now())) return latest.accessToken;
+        await refresh(client);
+        return $account.get().accessToken ?? undefined;
+      });
     },
   };
 }

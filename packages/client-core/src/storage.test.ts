@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasLocalItem, readSessionItem, writeSessionItem } from './storage.ts';
+import { readStorageItem, writeStorageItem } from './storage.ts';
+import type { StorageArea } from './storage.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,33 +16,43 @@ function throwingStorage(name: string) {
   return { getItem: fail, setItem: fail, removeItem: fail, clear: fail, key: fail, length: 0 };
 }
 
-describe('session storage helpers', () => {
-  it('writes, reads and removes an item', () => {
-    writeSessionItem('k', 'v');
-    expect(readSessionItem('k')).toBe('v');
-    writeSessionItem('k', undefined);
-    expect(readSessionItem('k')).toBeUndefined();
-    expect(sessionStorage.getItem('k')).toBeNull();
+const areas: [StorageArea, () => Storage, StorageArea, () => Storage][] = [
+  ['local', () => localStorage, 'session', () => sessionStorage],
+  ['session', () => sessionStorage, 'local', () => localStorage],
+];
+
+describe.each(areas)('%s storage helpers', (area, storage, otherArea, otherStorage) => {
+  it('writes, reads and removes an item in its own storage only', () => {
+    writeStorageItem(area, 'k', 'v');
+    expect(readStorageItem(area, 'k')).toBe('v');
+    expect(storage().getItem('k')).toBe('v');
+    expect(readStorageItem(otherArea, 'k')).toBeUndefined();
+    expect(otherStorage().length).toBe(0);
+    writeStorageItem(area, 'k', undefined);
+    expect(readStorageItem(area, 'k')).toBeUndefined();
+    expect(storage().getItem('k')).toBeNull();
   });
 
-  it('swallows a full or blocked storage', () => {
-    vi.stubGlobal('sessionStorage', throwingStorage('QuotaExceededError'));
-    expect(() => writeSessionItem('k', 'v')).not.toThrow();
-    expect(() => writeSessionItem('k', undefined)).not.toThrow();
+  it('removes an absent item without throwing', () => {
+    expect(() => writeStorageItem(area, 'absent', undefined)).not.toThrow();
   });
 
-  it('reads undefined when storage throws', () => {
-    sessionStorage.setItem('k', 'v');
-    localStorage.setItem('k', 'v');
-    vi.stubGlobal('sessionStorage', throwingStorage('SecurityError'));
-    vi.stubGlobal('localStorage', throwingStorage('SecurityError'));
-    expect(readSessionItem('k')).toBeUndefined();
-    expect(hasLocalItem('k')).toBe(false);
+  it('reads an empty string as a value, not as absent', () => {
+    storage().setItem('k', '');
+    expect(readStorageItem(area, 'k')).toBe('');
   });
 
-  it('tells whether localStorage holds a key', () => {
-    expect(hasLocalItem('k')).toBe(false);
-    localStorage.setItem('k', '');
-    expect(hasLocalItem('k')).toBe(true);
+  it.each(['QuotaExceededError', 'SecurityError'])('swallows a storage that throws %s', (name) => {
+    storage().setItem('k', 'v');
+    vi.stubGlobal(area === 'local' ? 'localStorage' : 'sessionStorage', throwingStorage(name));
+    expect(() => writeStorageItem(area, 'k', 'w')).not.toThrow();
+    expect(() => writeStorageItem(area, 'k', undefined)).not.toThrow();
+    expect(readStorageItem(area, 'k')).toBeUndefined();
+  });
+
+  it('treats a missing storage (server) as empty', () => {
+    vi.stubGlobal(area === 'local' ? 'localStorage' : 'sessionStorage', undefined);
+    expect(() => writeStorageItem(area, 'k', 'v')).not.toThrow();
+    expect(readStorageItem(area, 'k')).toBeUndefined();
   });
 });

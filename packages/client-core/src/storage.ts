@@ -1,40 +1,34 @@
+/** Which Web Storage an item lives in: `local` is shared by the origin, `session` by the tab. */
+export type StorageArea = 'local' | 'session';
+
 /**
- * Tab-scoped storage that never throws: sessionStorage is missing on the server and throws in
- * some privacy modes or when full, and losing a tab session must not break the page.
+ * The storage of an area, or undefined: both are missing on the server and throw on access in
+ * some privacy modes, and losing stored state must not break the page.
  */
-function sessionStore(): Storage | undefined {
+function storageOf(area: StorageArea): Storage | undefined {
   try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+    return area === 'local' ? localStorage : sessionStorage;
   } catch {
     return undefined;
   }
 }
 
-/** Reads a sessionStorage item; undefined when absent or unavailable. */
-export function readSessionItem(key: string): string | undefined {
+/** Reads an item; undefined when absent or when the storage is unavailable. */
+export function readStorageItem(area: StorageArea, key: string): string | undefined {
   try {
-    return sessionStore()?.getItem(key) ?? undefined;
+    return storageOf(area)?.getItem(key) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Writes a sessionStorage item, or removes it for undefined; failures are ignored. */
-export function writeSessionItem(key: string, value: string | undefined): void {
+/** Writes an item, or removes it for undefined; failures (full, blocked) are ignored. */
+export function writeStorageItem(area: StorageArea, key: string, value: string | undefined): void {
   try {
-    const store = sessionStore();
+    const store = storageOf(area);
     if (value === undefined) store?.removeItem(key);
     else store?.setItem(key, value);
   } catch {
-    // Storage full or blocked: the session still lives in memory for this page.
-  }
-}
-
-/** Whether localStorage holds the key; false when localStorage is unavailable. */
-export function hasLocalItem(key: string): boolean {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(key) !== null;
-  } catch {
-    return false;
+    // Storage full or blocked: the state still lives in memory for this page.
   }
 }
