@@ -13,6 +13,7 @@ import type {
   CatalogueCategoryManufacturer,
   CatalogueDevice,
   CatalogueManufacturer,
+  CataloguePage,
   CatalogueQuestion,
   CatalogueSeries,
 } from './catalogue-model.ts';
@@ -93,16 +94,23 @@ function required<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/** A series as the contract shows it in one edition. */
-export function toSeries(series: CatalogueSeries, edition: EditionCode): Series {
-  const page = series.pages[edition];
+/** The page fields every catalogue entry shows in one edition (name, url, content, meta). */
+function pageFields(page: CataloguePage) {
   return {
-    id: series.id,
     name: page.name,
     url: page.url,
     content: page.content,
     metaDescription: page.metaDescription,
     metaKeywords: page.metaKeywords,
+  };
+}
+
+/** A series as the contract shows it in one edition. */
+export function toSeries(series: CatalogueSeries, edition: EditionCode): Series {
+  const page = series.pages[edition];
+  return {
+    id: series.id,
+    ...pageFields(page),
     thumbnail: series.thumbnail,
   };
 }
@@ -124,11 +132,7 @@ export function toManufacturer(
   const page = manufacturer.pages[edition];
   return {
     id: manufacturer.id,
-    name: page.name,
-    url: page.url,
-    content: page.content,
-    metaDescription: page.metaDescription,
-    metaKeywords: page.metaKeywords,
+    ...pageFields(page),
     thumbnail: manufacturer.thumbnail,
     series: series.map((entry) => toSeries(entry, edition)),
     topSeries: series.filter((entry) => entry.top).map((entry) => entry.id),
@@ -153,11 +157,7 @@ export function toCategory(
   const page = category.pages[edition];
   return {
     id: category.id,
-    name: page.name,
-    url: page.url,
-    content: page.content,
-    metaDescription: page.metaDescription,
-    metaKeywords: page.metaKeywords,
+    ...pageFields(page),
     thumbnail: category.thumbnail,
     manufacturers,
     topManufacturers: listed.filter((entry) => entry.top).map((entry) => entry.manufacturerId),
