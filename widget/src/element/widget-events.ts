@@ -16,9 +16,36 @@ export interface TradeinNavigateDetail {
   step: FlowStep;
 }
 
+/** Detail of `tradein:offer`: an offer was created after the last condition question. */
+export interface TradeinOfferDetail {
+  offerId: string;
+  deviceId: number;
+  priceCents: number;
+  currency: 'EUR';
+  /** ISO date-time until which the offer holds. */
+  validUntil: string;
+}
+
+/** Detail of `tradein:add-to-cart`: an offer was put in the cart. */
+export interface TradeinAddToCartDetail {
+  offerId: string;
+  deviceId: number;
+  priceCents: number;
+  currency: 'EUR';
+  quantity: number;
+}
+
+/** Detail of `tradein:trade-created`: the checkout succeeded; the trade number as on the label. */
+export interface TradeinTradeCreatedDetail {
+  tradeNumber: string;
+}
+
 export interface TradeinEventMap {
   'tradein:ready': CustomEvent<TradeinReadyDetail>;
+  'tradein:trade-created': CustomEvent<TradeinTradeCreatedDetail>;
   'tradein:navigate': CustomEvent<TradeinNavigateDetail>;
+  'tradein:offer': CustomEvent<TradeinOfferDetail>;
+  'tradein:add-to-cart': CustomEvent<TradeinAddToCartDetail>;
 }
 
 /** Dispatches a `tradein:*` event from the host element, bubbling and composed. */

@@ -246,6 +246,7 @@ describe('the built <tradein-widget>', () => {
       'input',
       'hint',
       'results',
+      'button',
     ]);
   });
 

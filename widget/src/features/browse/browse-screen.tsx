@@ -1,0 +1,254 @@
+import { useStore } from '@nanostores/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { buildSearchRequest, searchEndpoint } from '@tradein/contract';
+import { getClientEdition } from '@tradein/editions/client';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { CatalogueImage } from '../../shared/catalogue-image.tsx';
+import { useWidgetServices } from '../../shared/widget-services.tsx';
+import {
+  createBrowseStore,
+  popTitleOf,
+  type BrowseLevel,
+  type BrowseStart,
+} from './browse-store.ts';
+
+/** One choice of a level: a button with the entry's thumbnail and name. */
+interface TileEntry {
+  key: number;
+  name: string;
+  thumbnail: string | null;
+  choose: () => void;
+}
+
+function Tiles({ entries, apiBase }: { entries: readonly TileEntry[]; apiBase: string }) {
+  return (
+    <ul className="tiles" part="tiles">
+      {entries.map((entry) => (
+        <li key={entry.key} className="tile-item">
+          <button type="button" className="tile" part="tile" onClick={entry.choose}>
+            <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
+            <span className="tile-name">{entry.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder tiles while a level loads: the same size as the real ones, so nothing jumps. */
+function SkeletonTiles() {
+  return (
+    <div className="tiles" aria-hidden="true">
+      <span className="tile skeleton-tile" />
+      <span className="tile skeleton-tile" />
+      <span className="tile skeleton-tile" />
+      <span className="tile skeleton-tile" />
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="notice notice-error" part="notice" role="alert">
+      <p className="notice-text">
+        <Trans>The devices could not be loaded. Check your connection and try again.</Trans>
+      </p>
+      <button type="button" className="button" part="button" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Browsing the catalogue: category → manufacturer → series → model, with thumbnails, a back
+ * button and breadcrumbs. Choosing a model opens its questions.
+ */
+export function BrowseScreen(start: BrowseStart) {
+  const { config, api, flow } = useWidgetServices();
+  const { t } = useLingui();
+  const edition = getClientEdition(config.edition);
+  const store = useMemo(() => {
+    const application = edition.search.devicesIndex;
+    return createBrowseStore({
+      loadCategories: async (signal) => {
+        const body = buildSearchRequest({ kind: 'categories' }, application);
+        const answer = await api.call(searchEndpoint, { body, signal });
+        return answer.kind === 'categories' ? answer.hits : [];
+      },
+      loadDevices: async (series, signal) => {
+        const body = buildSearchRequest(
+          { kind: 'devicesBySeries', seriesId: series.id },
+          application,
+        );
+        const answer = await api.call(searchEndpoint, { body, signal });
+        return answer.kind === 'devicesBySeries' ? answer.hits : [];
+      },
+      onChoose: (device) => flow.go({ screen: 'questions', deviceUrl: device.url }),
+      start: {
+        categoryUrl: start.categoryUrl,
+        manufacturerUrl: start.manufacturerUrl,
+        seriesUrl: start.seriesUrl,
+      },
+    });
+    // The start applies once, when the screen opens; later levels live in the store.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [edition, api, flow]);
+  useEffect(() => {
+    store.load();
+    return () => store.dispose();
+  }, [store]);
+  const state = useStore(store.$state);
+  const level = useStore(store.$level);
+  const canGoBack = useStore(flow.$canGoBack);
+
+  // After a choice or a step back, the heading of the new level takes the focus, so keyboard
+  // and screen-reader users continue from the top of the new list.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownLevel = useRef<BrowseLevel | undefined>(undefined);
+  useEffect(() => {
+    if (state.categoriesStatus !== 'ready') return;
+    if (shownLevel.current !== undefined && shownLevel.current !== level) heading.current?.focus();
+    shownLevel.current = level;
+  }, [level, state.categoriesStatus]);
+
+  const { category, manufacturer, series } = state;
+  const categoryName = category?.name ?? '';
+  const manufacturerName = manufacturer?.name ?? '';
+  const seriesName = series?.name ?? '';
+  let title: string;
+  switch (level) {
+    case 'category':
+      title = t`What kind of device do you want to sell?`;
+      break;
+    case 'manufacturer':
+      title = t`${categoryName}: choose the manufacturer`;
+      break;
+    case 'series':
+      title =
+        (manufacturer && popTitleOf(manufacturer, edition.popTitleException)) ??
+        t`${manufacturerName} ${categoryName}: choose the series`;
+      break;
+    case 'model':
+      title = t`${seriesName}: choose your model`;
+      break;
+  }
+
+  const loading =
+    state.categoriesStatus === 'loading' ||
+    (level === 'model' && state.devicesStatus === 'loading');
+  const failed =
+    state.categoriesStatus === 'error' || (level === 'model' && state.devicesStatus === 'error');
+
+  let entries: TileEntry[] = [];
+  if (state.categoriesStatus === 'ready') {
+    if (level === 'category') {
+      entries = state.categories.map((entry) => ({
+        key: entry.id,
+        name: entry.name,
+        thumbnail: entry.thumbnail,
+        choose: () => store.chooseCategory(entry),
+      }));
+    } else if (level === 'manufacturer') {
+      entries = (category?.manufacturers ?? []).map((entry) => ({
+        key: entry.id,
+        name: entry.name,
+        thumbnail: entry.thumbnail,
+        choose: () => store.chooseManufacturer(entry),
+      }));
+    } else if (level === 'series') {
+      entries = (manufacturer?.series ?? []).map((entry) => ({
+        key: entry.id,
+        name: entry.name,
+        thumbnail: entry.thumbnail,
+        choose: () => store.chooseSeries(entry),
+      }));
+    } else if (state.devicesStatus === 'ready') {
+      entries = state.devices.map((entry) => ({
+        key: entry.id,
+        name: entry.name,
+        thumbnail: entry.thumbnail,
+        choose: () => store.chooseDevice(entry),
+      }));
+    }
+  }
+
+  const crumbs: { level: BrowseLevel; label: ReactNode }[] = [
+    { level: 'category', label: <Trans>All categories</Trans> },
+  ];
+  if (category) crumbs.push({ level: 'manufacturer', label: category.name });
+  if (manufacturer) crumbs.push({ level: 'series', label: manufacturer.name });
+  if (series) crumbs.push({ level: 'model', label: series.name });
+
+  let backButton: ReactNode = null;
+  if (level !== 'category') {
+    backButton = (
+      <button
+        type="button"
+        className="button button-secondary"
+        part="button"
+        onClick={() => store.back()}
+      >
+        <Trans>Back</Trans>
+      </button>
+    );
+  } else if (canGoBack) {
+    backButton = (
+      <button
+        type="button"
+        className="button button-secondary"
+        part="button"
+        onClick={() => flow.back()}
+      >
+        <Trans>Back</Trans>
+      </button>
+    );
+  } else {
+    backButton = (
+      <button
+        type="button"
+        className="button button-secondary"
+        part="button"
+        onClick={() => flow.go({ screen: 'search' })}
+      >
+        <Trans>Search by name</Trans>
+      </button>
+    );
+  }
+
+  return (
+    <section className="root find" part="root" aria-labelledby="tradein-heading">
+      <nav className="breadcrumbs" part="breadcrumbs" aria-label={t`Breadcrumb`}>
+        <ol className="breadcrumb-list">
+          {crumbs.map((crumb, index) => (
+            <li key={crumb.level} className="breadcrumb">
+              {index === crumbs.length - 1 ? (
+                <span aria-current="page">{crumb.label}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="breadcrumb-button"
+                  onClick={() => store.goTo(crumb.level)}
+                >
+                  {crumb.label}
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h2 className="heading" part="heading" id="tradein-heading" tabIndex={-1} ref={heading}>
+        {state.categoriesStatus === 'ready' ? title : <Trans>Browse devices</Trans>}
+      </h2>
+      <div className="browse-level" aria-busy={loading ? 'true' : 'false'}>
+        {loading ? <SkeletonTiles /> : null}
+        {failed ? <LoadError onRetry={() => store.retry()} /> : null}
+        {!loading && !failed ? <Tiles entries={entries} apiBase={config.apiBase} /> : null}
+      </div>
+      <output className="visually-hidden" aria-live="polite">
+        {loading ? <Trans>Loading…</Trans> : null}
+      </output>
+      <p className="browse-actions">{backButton}</p>
+    </section>
+  );
+}

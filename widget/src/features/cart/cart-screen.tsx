@@ -1,0 +1,148 @@
+import { useStore } from '@nanostores/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { formatDate, formatMoney } from '@tradein/editions/client';
+import { useMemo } from 'react';
+import { useWidgetServices } from '../../shared/widget-services.tsx';
+import { createCartStore, type CartNotice } from './cart-store.ts';
+
+/** The cart (flow step `cart`): lines with quantity steppers, the total and the way on. */
+export function CartScreen() {
+  const { config, flow } = useWidgetServices();
+  const { t } = useLingui();
+  const store = useMemo(() => createCartStore(), []);
+  const lines = useStore(store.$lines);
+  const totalCents = useStore(store.$totalCents);
+  const expiresAt = useStore(store.$expiresAt);
+  const notice = useStore(store.$notice);
+  const money = (cents: number) => formatMoney(config.edition, cents);
+  const searchAgain = () => flow.go({ screen: 'search' });
+
+  return (
+    <section className="root" part="root" aria-labelledby="tradein-cart-heading">
+      <h2 className="heading" part="heading" id="tradein-cart-heading">
+        <Trans>Your cart</Trans>
+      </h2>
+      {lines.length === 0 ? (
+        <div className="cart-empty">
+          <p>
+            <Trans>Your cart is empty.</Trans>
+          </p>
+          <button type="button" className="flow-button flow-button-primary" onClick={searchAgain}>
+            <Trans>Find a device to sell</Trans>
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul className="cart-lines" part="cart-lines">
+            {lines.map((line) => (
+              <li key={line.offerId} className="cart-line">
+                <span className="cart-line-name">{line.name}</span>
+                <div className="cart-stepper">
+                  <button
+                    type="button"
+                    className="flow-button cart-step"
+                    aria-label={t`One less ${line.name}`}
+                    disabled={line.quantity <= 1}
+                    onClick={() => store.decrease(line.offerId)}
+                  >
+                    −
+                  </button>
+                  <span className="cart-quantity" aria-live="polite">
+                    {line.quantity}
+                  </span>
+                  <button
+                    type="button"
+                    className="flow-button cart-step"
+                    aria-label={t`One more ${line.name}`}
+                    disabled={!line.canIncrease}
+                    onClick={() => store.increase(line.offerId)}
+                  >
+                    +
+                  </button>
+                </div>
+                <span className="cart-amount">{money(line.amountCents)}</span>
+                <button
+                  type="button"
+                  className="flow-button flow-link"
+                  aria-label={t`Remove ${line.name}`}
+                  onClick={() => store.remove(line.offerId)}
+                >
+                  <Trans>Remove</Trans>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="cart-total">
+            <span>
+              <Trans>Total</Trans>
+            </span>{' '}
+            <strong className="cart-total-amount">{money(totalCents)}</strong>
+          </p>
+          {expiresAt !== null && (
+            <p className="hint">
+              <Trans>Your offers are valid until {formatDate(config.edition, expiresAt)}.</Trans>
+            </p>
+          )}
+        </>
+      )}
+      {/* Always present, so a refused change is announced and the layout does not jump. */}
+      <div className="cart-notice" role="alert">
+        {notice !== null && <NoticeText notice={notice} edition={config.edition} />}
+      </div>
+      {lines.length > 0 && (
+        <div className="flow-actions">
+          <button
+            type="button"
+            className="flow-button flow-button-primary"
+            onClick={() => flow.go({ screen: 'checkout' })}
+          >
+            <Trans>To checkout</Trans>
+          </button>
+          <button type="button" className="flow-button" onClick={searchAgain}>
+            <Trans>Sell another device</Trans>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NoticeText({
+  notice,
+  edition,
+}: {
+  notice: CartNotice;
+  edition: Parameters<typeof formatMoney>[0];
+}) {
+  if (notice.kind === 'cap') {
+    const cap = formatMoney(edition, notice.capCents);
+    return (
+      <p className="alert">
+        <Trans>
+          A business trade may total at most {cap}. The quantity was not changed; sell further
+          devices in a separate trade.
+        </Trans>
+      </p>
+    );
+  }
+  return (
+    <p className="alert">
+      <Trans>This change is not possible. Reload the page and try again.</Trans>
+    </p>
+  );
+}
+
+/** The way to the cart from the other steps: shows the number of devices, hidden when empty. */
+export function CartLink({ count, onOpen }: { count: number; onOpen: () => void }) {
+  if (count === 0) return null;
+  return (
+    <div className="root cart-link-bar">
+      <button type="button" className="flow-button cart-link" part="cart-link" onClick={onOpen}>
+        <Trans>Cart</Trans>{' '}
+        <span className="cart-link-count">
+          <Plural value={count} one="# device" other="# devices" />
+        </span>
+      </button>
+    </div>
+  );
+}

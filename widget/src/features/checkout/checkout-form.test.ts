@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCheckoutRequest,
+  emptyCheckoutForm,
+  firstInvalidField,
+  mapServerFieldErrors,
+  validateCheckoutForm,
+  type CheckoutFormValues,
+} from './checkout-form.ts';
+
+const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
+const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
+
+function filled(overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues {
+  return {
+    ...emptyCheckoutForm(),
+    email: 'jonas.weber@example.org',
+    firstName: 'Jonas',
+    lastName: 'Weber',
+    street: 'Torstraße',
+    houseNumber: '12',
+    zip: '10119',
+    city: 'Berlin',
+    accountHolder: 'Jonas Weber',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    acceptedTerms: true,
+    ...overrides,
+  };
+}
+
+describe('validateCheckoutForm', () => {
+  it('accepts a complete form', () => {
+    expect(validateCheckoutForm(filled(), 'de', true)).toEqual({});
+  });
+
+  it('names every missing field of an empty form, with the terms, in form order', () => {
+    const errors = validateCheckoutForm(emptyCheckoutForm(), 'de', true);
+    expect(errors).toEqual({
+      email: 'required',
+      firstName: 'required',
+      lastName: 'required',
+      street: 'required',
+      houseNumber: 'required',
+      zip: 'required',
+      city: 'required',
+      accountHolder: 'required',
+      iban: 'required',
+      acceptedTerms: 'terms',
+    });
+    expect(firstInvalidField(errors)).toBe('email');
+  });
+
+  it.each([
+    ['de', '10119', true],
+    ['de', '1011', false],
+    ['at', '1010', true],
+    ['at', '10100', false],
+    ['fr', '75001', true],
+    ['fr', '00000', false],
+    ['es', '28013', true],
+    ['it', '00184', true],
+    ['it', 'ABCDE', false],
+  ] as const)('postal code rule of %s: %s valid = %s', (edition, zip, valid) => {
+    const errors = validateCheckoutForm(filled({ zip }), edition, true);
+    expect(errors.zip).toBe(valid ? undefined : 'postalCode');
+  });
+
+  it.each([
+    ['DE89370400440532013000', undefined],
+    ['de89 3704 0044 0532 0130 00', undefined],
+    ['DE89370400440532013001', 'iban'],
+    ['DE8937040044', 'iban'],
+    ['US12345678901234567890', 'iban'],
+  ] as const)('checks the IBAN %s', (iban, code) => {
+    expect(validateCheckoutForm(filled({ iban }), 'de', true).iban).toBe(code);
+  });
+
+  it('asks for the PayPal address instead of the bank account for PayPal', () => {
+    const errors = validateCheckoutForm(
+      filled({ payoutMethod: 'paypal', iban: '', accountHolder: '', paypalEmail: 'nope' }),
+      'de',
+      true,
+    );
+    expect(errors).toEqual({ paypalEmail: 'email' });
+  });
+
+  it('needs no guest e-mail for a logged-in customer, and checks voucher and house number', () => {
+    const errors = validateCheckoutForm(
+      filled({ email: '', voucher: 'NOT VALID!', houseNumber: '-12' }),
+      'de',
+      false,
+    );
+    expect(errors).toEqual({ voucher: 'voucher', houseNumber: 'houseNumber' });
+  });
+});
+
+describe('buildCheckoutRequest', () => {
+  const lines = [
+    { offerId: offerA, quantity: 2 },
+    { offerId: offerB, quantity: 1 },
+  ];
+
+  it('sends the lines, the address in the edition, a SEPA payout in electronic form and the terms', () => {
+    const body = buildCheckoutRequest(
+      filled({ newsletterOptIn: true, voucher: ' WELCOME10 ' }),
+      lines,
+      {
+        edition: 'de',
+        mode: 'b2bWidget',
+        partner: 'musterhandel',
+      },
+    );
+    expect(body).toEqual({
+      edition: 'de',
+      offers: lines,
+      address: {
+        salutation: 'ms',
+        firstName: 'Jonas',
+        lastName: 'Weber',
+        street: 'Torstraße',
+        houseNumber: '12',
+        zip: '10119',
+        city: 'Berlin',
+        country: 'de',
+      },
+      payout: { paymentType: 13, accountHolder: 'Jonas Weber', iban: 'DE89370400440532013000' },
+      voucher: 'WELCOME10',
+      shopMode: 'b2bWidget',
+      partner: 'musterhandel',
+      acceptedTerms: true,
+      newsletterOptIn: true,
+    });
+  });
+
+  it('sends PayPal as payment type 2 and leaves out what is empty', () => {
+    const body = buildCheckoutRequest(
+      filled({ payoutMethod: 'paypal', paypalEmail: ' pay@example.org ' }),
+      lines,
+      { edition: 'fr', mode: 'default', partner: undefined },
+    );
+    expect(body.payout).toEqual({ paymentType: 2, email: 'pay@example.org' });
+    expect('voucher' in body).toBe(false);
+    expect('partner' in body).toBe(false);
+    expect(body.address.country).toBe('fr');
+  });
+});
+
+describe('mapServerFieldErrors', () => {
+  it('puts the fields a 400 names next to their inputs', () => {
+    expect(
+      mapServerFieldErrors([
+        { path: 'address.zip', message: 'Postal code "0000" is not valid in de' },
+        { path: 'payout.iban', message: 'IBAN check digits are wrong' },
+        { path: 'voucher', message: 'Voucher expired' },
+        { path: 'payout.email', message: 'bad' },
+      ]),
+    ).toEqual({
+      fields: { zip: 'postalCode', iban: 'iban', voucher: 'voucher', paypalEmail: 'email' },
+      offers: false,
+      other: false,
+    });
+  });
+
+  it('reports refused offers and unknown paths apart from the fields', () => {
+    expect(
+      mapServerFieldErrors([
+        { path: 'offers.1.offerId', message: 'expired' },
+        { path: 'address.country', message: 'must be de' },
+      ]),
+    ).toEqual({ fields: {}, offers: true, other: true });
+  });
+});

@@ -1,0 +1,250 @@
+import type { ApiFieldError, CheckoutRequest } from '@tradein/contract';
+import {
+  emailSchema,
+  ibanSchema,
+  normalizeIban,
+  personNameSchema,
+  voucherCodeSchema,
+} from '@tradein/contract';
+import type { EditionCode, ShopMode } from '@tradein/editions/client';
+import { getClientEdition, isValidPostalCode, payPalPaymentMethod } from '@tradein/editions/client';
+
+/** What the checkout form holds; every text exactly as typed. */
+export interface CheckoutFormValues {
+  /** The guest's e-mail address (for the confirmation and the guest account). */
+  email: string;
+  /** Login: e-mail and password (sent to the login call, never stored) and "remember me". */
+  loginEmail: string;
+  password: string;
+  remember: boolean;
+  salutation: 'mr' | 'ms' | 'diverse';
+  firstName: string;
+  lastName: string;
+  street: string;
+  houseNumber: string;
+  addressAddition: string;
+  zip: string;
+  city: string;
+  payoutMethod: 'sepa' | 'paypal';
+  accountHolder: string;
+  iban: string;
+  paypalEmail: string;
+  voucher: string;
+  acceptedTerms: boolean;
+  newsletterOptIn: boolean;
+}
+
+/** The form fields an error can stand next to (in the order they appear). */
+export const checkoutFieldOrder = [
+  'loginEmail',
+  'password',
+  'email',
+  'salutation',
+  'firstName',
+  'lastName',
+  'street',
+  'houseNumber',
+  'zip',
+  'city',
+  'addressAddition',
+  'accountHolder',
+  'iban',
+  'paypalEmail',
+  'voucher',
+  'acceptedTerms',
+] as const satisfies readonly (keyof CheckoutFormValues)[];
+
+/** A field an error can name. */
+export type CheckoutField = (typeof checkoutFieldOrder)[number];
+
+/** Why a field is not accepted; the screen turns the code into a localized sentence. */
+export type FieldErrorCode =
+  | 'required'
+  | 'email'
+  | 'postalCode'
+  | 'houseNumber'
+  | 'tooLong'
+  | 'iban'
+  | 'voucher'
+  | 'terms'
+  | 'invalid';
+
+/** The errors of a form, by field. */
+export type FieldErrors = Partial<Record<CheckoutField, FieldErrorCode>>;
+
+/** The form of a fresh checkout. */
+export function emptyCheckoutForm(): CheckoutFormValues {
+  return {
+    email: '',
+    loginEmail: '',
+    password: '',
+    remember: false,
+    salutation: 'ms',
+    firstName: '',
+    lastName: '',
+    street: '',
+    houseNumber: '',
+    addressAddition: '',
+    zip: '',
+    city: '',
+    payoutMethod: 'sepa',
+    accountHolder: '',
+    iban: '',
+    paypalEmail: '',
+    voucher: '',
+    acceptedTerms: false,
+    newsletterOptIn: false,
+  };
+}
+
+const houseNumberPattern = /^[0-9A-Za-z][0-9A-Za-z /.-]{0,19}$/;
+
+function nameError(value: string): FieldErrorCode | undefined {
+  if (value.trim() === '') return 'required';
+  return personNameSchema.safeParse(value).success ? undefined : 'tooLong';
+}
+
+function emailError(value: string): FieldErrorCode | undefined {
+  if (value.trim() === '') return 'required';
+  return emailSchema.safeParse(value.trim()).success ? undefined : 'email';
+}
+
+/**
+ * Checks the form for a checkout in an edition, with the same rules as the trade API (postal
+ * code of the edition's country, IBAN check digits), so a mistake is named before anything is
+ * sent. `asGuest` adds the guest's e-mail address.
+ */
+export function validateCheckoutForm(
+  values: CheckoutFormValues,
+  edition: EditionCode,
+  asGuest: boolean,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const set = (field: CheckoutField, code: FieldErrorCode | undefined) => {
+    if (code !== undefined) errors[field] = code;
+  };
+  if (asGuest) set('email', emailError(values.email));
+  set('firstName', nameError(values.firstName));
+  set('lastName', nameError(values.lastName));
+  set('street', nameError(values.street));
+  set('city', nameError(values.city));
+  if (values.houseNumber.trim() === '') set('houseNumber', 'required');
+  else if (!houseNumberPattern.test(values.houseNumber.trim())) set('houseNumber', 'houseNumber');
+  if (values.addressAddition.length > 100) set('addressAddition', 'tooLong');
+  if (values.zip.trim() === '') set('zip', 'required');
+  else if (!isValidPostalCode(edition, values.zip.trim())) set('zip', 'postalCode');
+  if (values.payoutMethod === 'paypal') {
+    set('paypalEmail', emailError(values.paypalEmail));
+  } else {
+    set('accountHolder', nameError(values.accountHolder));
+    if (values.iban.trim() === '') set('iban', 'required');
+    else if (!ibanSchema.safeParse(normalizeIban(values.iban)).success) set('iban', 'iban');
+  }
+  const voucher = values.voucher.trim();
+  if (voucher !== '' && !voucherCodeSchema.safeParse(voucher).success) set('voucher', 'voucher');
+  if (!values.acceptedTerms) set('acceptedTerms', 'terms');
+  return errors;
+}
+
+/** The first field with an error, in the order of the form (where focus goes on submit). */
+export function firstInvalidField(errors: FieldErrors): CheckoutField | undefined {
+  return checkoutFieldOrder.find((field) => errors[field] !== undefined);
+}
+
+/** The payment type of a payout method: 2 for PayPal, else the edition's SEPA default (§9). */
+export function paymentTypeOf(method: CheckoutFormValues['payoutMethod'], edition: EditionCode) {
+  return method === 'paypal' ? payPalPaymentMethod : getClientEdition(edition).selectedPaymentType;
+}
+
+/** Where the checkout happens: the element's edition, mode and partner. */
+export interface CheckoutContext {
+  readonly edition: EditionCode;
+  readonly mode: ShopMode;
+  readonly partner: string | undefined;
+}
+
+/** The body of the checkout call (`createTrade`) for a validated form and the cart's lines. */
+export function buildCheckoutRequest(
+  values: CheckoutFormValues,
+  lines: ReadonlyArray<{ readonly offerId: string; readonly quantity: number }>,
+  context: CheckoutContext,
+): CheckoutRequest {
+  const paymentType = paymentTypeOf(values.payoutMethod, context.edition);
+  const addition = values.addressAddition.trim();
+  const voucher = values.voucher.trim();
+  return {
+    edition: context.edition,
+    offers: lines.map((line) => ({ offerId: line.offerId, quantity: line.quantity })),
+    address: {
+      salutation: values.salutation,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      street: values.street.trim(),
+      houseNumber: values.houseNumber.trim(),
+      ...(addition === '' ? {} : { addressAddition: addition }),
+      zip: values.zip.trim(),
+      city: values.city.trim(),
+      country: context.edition,
+    },
+    payout:
+      values.payoutMethod === 'paypal'
+        ? { paymentType, email: values.paypalEmail.trim() }
+        : {
+            paymentType,
+            accountHolder: values.accountHolder.trim(),
+            iban: normalizeIban(values.iban),
+          },
+    ...(voucher === '' ? {} : { voucher }),
+    shopMode: context.mode,
+    ...(context.partner === undefined ? {} : { partner: context.partner }),
+    acceptedTerms: true,
+    ...(getClientEdition(context.edition).hasNewsletter
+      ? { newsletterOptIn: values.newsletterOptIn }
+      : {}),
+  };
+}
+
+/** Fields of the checkout body that the form shows under another name or code. */
+const serverFields: Readonly<Record<string, readonly [CheckoutField, FieldErrorCode]>> = {
+  'address.salutation': ['salutation', 'invalid'],
+  'address.firstName': ['firstName', 'invalid'],
+  'address.lastName': ['lastName', 'invalid'],
+  'address.street': ['street', 'invalid'],
+  'address.houseNumber': ['houseNumber', 'houseNumber'],
+  'address.addressAddition': ['addressAddition', 'tooLong'],
+  'address.zip': ['zip', 'postalCode'],
+  'address.city': ['city', 'invalid'],
+  'payout.accountHolder': ['accountHolder', 'invalid'],
+  'payout.iban': ['iban', 'iban'],
+  'payout.email': ['paypalEmail', 'email'],
+  voucher: ['voucher', 'voucher'],
+  acceptedTerms: ['acceptedTerms', 'terms'],
+};
+
+/** What the checkout's answer or request errors mean for the form. */
+export interface MappedServerErrors {
+  /** Errors to show next to their fields. */
+  readonly fields: FieldErrors;
+  /** The cart's offers were refused (expired, already traded): the seller must fix the cart. */
+  readonly offers: boolean;
+  /** Problems no field of the form can show (reported as one general message). */
+  readonly other: boolean;
+}
+
+/** Maps the `fields[].path` of a 400 (or of the client's own request check) to the form. */
+export function mapServerFieldErrors(errors: readonly ApiFieldError[]): MappedServerErrors {
+  const fields: FieldErrors = {};
+  let offers = false;
+  let other = false;
+  for (const error of errors) {
+    const mapped = serverFields[error.path];
+    if (mapped !== undefined) {
+      fields[mapped[0]] ??= mapped[1];
+    } else if (error.path === 'offers' || error.path.startsWith('offers.')) {
+      offers = true;
+    } else {
+      other = true;
+    }
+  }
+  return { fields, offers, other };
+}

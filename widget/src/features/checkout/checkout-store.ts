@@ -1,0 +1,252 @@
+import {
+  $account,
+  $checkout,
+  ApiHttpError,
+  ApiRequestError,
+  clearCart,
+  login,
+  logout,
+  registerGuest,
+  setPaymentType,
+  setTransactionId,
+  setVoucher,
+  startGuestSession,
+  type ApiClient,
+} from '@tradein/client-core';
+import { createTradeEndpoint } from '@tradein/contract';
+import { getClientEdition } from '@tradein/editions/client';
+import { atom, type ReadableAtom } from 'nanostores';
+import {
+  buildCheckoutRequest,
+  emptyCheckoutForm,
+  firstInvalidField,
+  mapServerFieldErrors,
+  paymentTypeOf,
+  validateCheckoutForm,
+  type CheckoutContext,
+  type CheckoutField,
+  type CheckoutFormValues,
+  type FieldErrors,
+} from './checkout-form.ts';
+
+/** A problem of the whole checkout rather than of one field; the screen words it. */
+export type CheckoutNotice =
+  | { readonly kind: 'cap' }
+  | { readonly kind: 'offers' }
+  | { readonly kind: 'session' }
+  | { readonly kind: 'login' }
+  | { readonly kind: 'network' }
+  | { readonly kind: 'failed' };
+
+/** Where a submission stands. */
+export type CheckoutStatus = 'editing' | 'submitting';
+
+/** How the seller identifies: as a guest, or by logging in to an account. */
+export type CheckoutIdentity = 'guest' | 'login';
+
+/** What the checkout store needs from its element. */
+export interface CheckoutStoreOptions extends CheckoutContext {
+  readonly api: ApiClient;
+  /** Called with the trade number once the trade exists and the cart is empty. */
+  readonly onCreated: (tradeNumber: string) => void;
+}
+
+/** The checkout form of one element and its submission. */
+export interface CheckoutStore {
+  readonly $values: ReadableAtom<CheckoutFormValues>;
+  readonly $errors: ReadableAtom<FieldErrors>;
+  readonly $identity: ReadableAtom<CheckoutIdentity>;
+  readonly $status: ReadableAtom<CheckoutStatus>;
+  readonly $loggingIn: ReadableAtom<boolean>;
+  readonly $notice: ReadableAtom<CheckoutNotice | null>;
+  /** Changes one field; its error goes away until the next submit. */
+  update<K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]): void;
+  chooseIdentity(identity: CheckoutIdentity): void;
+  /** Logs in with the typed e-mail and password; the password is cleared either way. */
+  logIn(): Promise<boolean>;
+  logOut(): Promise<void>;
+  /**
+   * Validates and sends the checkout. Resolves with the first invalid field (for focus) when the
+   * form or the server refused a field, otherwise undefined.
+   */
+  submit(): Promise<CheckoutField | undefined>;
+}
+
+/** Whether the tab's account is a customer who logged in (not a guest). */
+function isCustomer(): boolean {
+  return $account.get().isLoggedIn;
+}
+
+/** Creates the checkout of one element. */
+export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStore {
+  const { api, edition } = options;
+  const state = $checkout.get();
+  const account = $account.get();
+  const customer = account.customerData;
+  const $values = atom<CheckoutFormValues>({
+    ...emptyCheckoutForm(),
+    payoutMethod: state.isPayPalTransaction ? 'paypal' : 'sepa',
+    voucher: state.voucher ?? '',
+    firstName: customer?.firstName ?? '',
+    lastName: customer?.lastName ?? '',
+    email: account.isGuest === true ? (account.email ?? '') : '',
+  });
+  const $errors = atom<FieldErrors>({});
+  const $identity = atom<CheckoutIdentity>('guest');
+  const $status = atom<CheckoutStatus>('editing');
+  const $loggingIn = atom(false);
+  const $notice = atom<CheckoutNotice | null>(null);
+
+  const fail = (errors: FieldErrors): CheckoutField | undefined => {
+    $errors.set(errors);
+    return firstInvalidField(errors);
+  };
+
+  /** A session that may check out: the logged-in customer, or a registered guest. */
+  const ensureSession = async (values: CheckoutFormValues) => {
+    if (isCustomer()) return;
+    const email = values.email.trim().toLowerCase();
+    const current = $account.get();
+    const locale = getClientEdition(edition).icuLocale;
+    if (current.isGuest !== true) await startGuestSession(api, { locale });
+    const guest = $account.get();
+    if (guest.customerNumber !== null && guest.email === email) return;
+    await registerGuest(api, {
+      email,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      locale,
+    });
+  };
+
+  const handleError = (error: unknown): CheckoutField | undefined => {
+    const fieldErrors =
+      error instanceof ApiRequestError
+        ? error.issues
+        : error instanceof ApiHttpError && error.status === 400
+          ? (error.body?.error.fields ?? [])
+          : undefined;
+    if (fieldErrors !== undefined) {
+      const mapped = mapServerFieldErrors(fieldErrors);
+      if (mapped.offers) $notice.set({ kind: 'offers' });
+      else if (mapped.other || Object.keys(mapped.fields).length === 0) {
+        $notice.set({ kind: 'failed' });
+      }
+      return fail(mapped.fields);
+    }
+    if (error instanceof ApiHttpError) {
+      if (error.status === 422 && error.body?.error.code === 'b2b_cap_exceeded') {
+        $notice.set({ kind: 'cap' });
+      } else if (error.status === 401 || error.status === 403) {
+        $notice.set({ kind: 'session' });
+      } else if (error.status === 409) {
+        $notice.set({ kind: 'offers' });
+      } else $notice.set({ kind: 'failed' });
+      return undefined;
+    }
+    $notice.set({ kind: 'network' });
+    return undefined;
+  };
+
+  return {
+    $values,
+    $errors,
+    $identity,
+    $status,
+    $loggingIn,
+    $notice,
+    update(field, value) {
+      $values.set({ ...$values.get(), [field]: value });
+      if (field === 'payoutMethod') {
+        setPaymentType(paymentTypeOf(value as CheckoutFormValues['payoutMethod'], edition));
+      }
+      const errors = $errors.get();
+      if (field in errors) {
+        const rest = { ...errors };
+        delete rest[field as CheckoutField];
+        $errors.set(rest);
+      }
+    },
+    chooseIdentity(identity) {
+      $identity.set(identity);
+      $notice.set(null);
+    },
+    async logIn() {
+      const values = $values.get();
+      const errors: FieldErrors = {};
+      if (values.loginEmail.trim() === '') errors.loginEmail = 'required';
+      if (values.password === '') errors.password = 'required';
+      if (Object.keys(errors).length > 0) {
+        $errors.set({ ...$errors.get(), ...errors });
+        return false;
+      }
+      $loggingIn.set(true);
+      $notice.set(null);
+      try {
+        // A guest session of this tab gives way to the login.
+        if ($account.get().isGuest === true) await logout(api);
+        const loggedIn = await login(api, {
+          username: values.loginEmail.trim().toLowerCase(),
+          password: values.password,
+          remember: values.remember,
+        });
+        const data = loggedIn.customerData;
+        $values.set({
+          ...$values.get(),
+          password: '',
+          firstName: $values.get().firstName || (data?.firstName ?? ''),
+          lastName: $values.get().lastName || (data?.lastName ?? ''),
+        });
+        return true;
+      } catch (error) {
+        $values.set({ ...$values.get(), password: '' });
+        $notice.set(
+          error instanceof ApiHttpError && error.status < 500
+            ? { kind: 'login' }
+            : { kind: 'network' },
+        );
+        return false;
+      } finally {
+        $loggingIn.set(false);
+      }
+    },
+    async logOut() {
+      await logout(api);
+      $identity.set('guest');
+    },
+    async submit() {
+      if ($status.get() === 'submitting') return undefined;
+      $notice.set(null);
+      const values = $values.get();
+      if (!isCustomer() && $identity.get() === 'login') {
+        $notice.set({ kind: 'login' });
+        return fail({ ...validateCheckoutForm(values, edition, false), password: 'required' });
+      }
+      const invalid = fail(validateCheckoutForm(values, edition, !isCustomer()));
+      if (invalid !== undefined) return invalid;
+      const lines = $checkout.get().cart;
+      if (lines.length === 0) {
+        $notice.set({ kind: 'offers' });
+        return undefined;
+      }
+      $status.set('submitting');
+      try {
+        const voucher = values.voucher.trim();
+        setVoucher(voucher === '' ? null : voucher);
+        setPaymentType(paymentTypeOf(values.payoutMethod, edition));
+        await ensureSession(values);
+        const trade = await api.call(createTradeEndpoint, {
+          body: buildCheckoutRequest(values, lines, options),
+        });
+        setTransactionId(trade.tradeId);
+        clearCart();
+        options.onCreated(trade.tradeNumber);
+        return undefined;
+      } catch (error) {
+        return handleError(error);
+      } finally {
+        $status.set('editing');
+      }
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useStore } from '@nanostores/react';
+import { formatDate, formatMoney } from '@tradein/editions/client';
+import type { Offer } from '@tradein/contract';
+import { useEffect, useMemo } from 'react';
+import { dispatchWidgetEvent } from '../../element/widget-events.ts';
+import { useWidgetServices } from '../../shared/widget-services.tsx';
+import { createOfferStore, type OfferStore } from './offer-store.ts';
+
+const headingId = 'tradein-offer-heading';
+
+/** The stored offer: its price, how long it holds, and the way into the cart. */
+export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceName?: string }) {
+  const { api, config, flow } = useWidgetServices();
+  const store = useMemo(
+    () => createOfferStore({ api, offerId, deviceName, shopMode: config.mode }),
+    [api, config, offerId, deviceName],
+  );
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const load = useStore(store.$load);
+
+  switch (load.status) {
+    case 'loading':
+      return (
+        <section className="root offer" part="root" aria-busy="true">
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-price" />
+          <div className="skeleton skeleton-line" />
+          <output className="visually-hidden">
+            <Trans>Loading your offer…</Trans>
+          </output>
+        </section>
+      );
+    case 'error':
+      return (
+        <section className="root offer" part="root">
+          <div className="alert" part="alert" role="alert">
+            <p className="alert-title">
+              <Trans>Your offer could not be loaded.</Trans>
+            </p>
+            <p className="alert-text">
+              <Trans>Check your connection and try again.</Trans>
+            </p>
+            <button type="button" className="button" part="button" onClick={() => store.load()}>
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        </section>
+      );
+    case 'not-found':
+      return (
+        <section className="root offer" part="root">
+          <div className="alert" part="alert" role="alert">
+            <p className="alert-title">
+              <Trans>This offer does not exist.</Trans>
+            </p>
+            <button
+              type="button"
+              className="button"
+              part="button"
+              onClick={() => flow.replace({ screen: 'search' })}
+            >
+              <Trans>Search for a device</Trans>
+            </button>
+          </div>
+        </section>
+      );
+    case 'ready':
+      return <OfferDetails store={store} offer={load.offer} />;
+  }
+}
+
+function Countdown({ store }: { store: OfferStore }) {
+  const countdown = store.countdown();
+  if (countdown === undefined) return null;
+  switch (countdown.unit) {
+    case 'expired':
+      return <Trans>This offer has expired. Answer the questions again for a new one.</Trans>;
+    case 'days':
+      return <Plural value={countdown.value} one="# day left" other="# days left" />;
+    case 'hours':
+      return <Plural value={countdown.value} one="# hour left" other="# hours left" />;
+  }
+}
+
+function OfferDetails({ store, offer }: { store: OfferStore; offer: Offer }) {
+  const { config, flow, host } = useWidgetServices();
+  const { t } = useLingui();
+  const cart = useStore(store.$cart);
+  const price = formatMoney(config.edition, offer.priceCents);
+  const validUntil = formatDate(config.edition, offer.validUntil);
+  const expired = store.countdown()?.unit === 'expired';
+  const cap =
+    cart.status === 'refused' && cart.error.code === 'b2b_cap_exceeded'
+      ? formatMoney(config.edition, cart.error.capCents)
+      : undefined;
+
+  const add = () => {
+    const added = store.addToCart(t`Device ${offer.deviceId}`);
+    if (added === undefined) return;
+    if (host !== undefined) {
+      dispatchWidgetEvent(host, 'tradein:add-to-cart', {
+        offerId: added.offerId,
+        deviceId: added.deviceId,
+        priceCents: added.priceCents,
+        currency: added.currency,
+        quantity: 1,
+      });
+    }
+    flow.go({ screen: 'cart' });
+  };
+
+  return (
+    <section className="root offer" part="root" aria-labelledby={headingId}>
+      <h2 className="heading" part="heading" id={headingId}>
+        {offer.recycling ? <Trans>Your recycling offer</Trans> : <Trans>Your offer</Trans>}
+      </h2>
+      <p className="offer-price" part="price">
+        {price}
+      </p>
+      {offer.recycling ? (
+        <p className="offer-recycling" part="hint">
+          <Trans>
+            You told us the device does not work. We cannot resell it, so we pay the recycling price
+            and make sure it is recycled properly and its data erased.
+          </Trans>
+        </p>
+      ) : null}
+      <p className="offer-validity">
+        <Trans>Valid until {validUntil}</Trans>{' '}
+        <span className="offer-countdown">
+          (<Countdown store={store} />)
+        </span>
+      </p>
+      {cart.status === 'refused' ? (
+        <div className="alert" part="alert" role="alert">
+          {cap === undefined ? (
+            <Trans>This offer could not be added to the cart. Please get a new offer.</Trans>
+          ) : (
+            <Trans>
+              A business trade may be worth at most {cap}. Remove devices from the cart or lower
+              their quantity before adding this one.
+            </Trans>
+          )}
+        </div>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button secondary"
+          part="button"
+          onClick={() => flow.replace({ screen: 'search' })}
+        >
+          <Trans>Sell another device</Trans>
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          part="button primary"
+          disabled={expired}
+          onClick={add}
+        >
+          <Trans>Add to cart</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}

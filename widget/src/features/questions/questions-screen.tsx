@@ -1,0 +1,328 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useStore } from '@nanostores/react';
+import { formatMoney } from '@tradein/editions/client';
+import type { Device, Question } from '@tradein/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { dispatchWidgetEvent } from '../../element/widget-events.ts';
+import { useWidgetServices } from '../../shared/widget-services.tsx';
+import {
+  answerDescriptions,
+  createQuestionsStore,
+  type QuestionsStore,
+} from './questions-store.ts';
+
+const headingId = 'tradein-questions-heading';
+const questionHeadingId = 'tradein-question-text';
+
+/** The condition questions of one device, one at a time, with the live price. */
+export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
+  const { api, config } = useWidgetServices();
+  const store = useMemo(
+    () =>
+      createQuestionsStore({
+        api,
+        edition: config.edition,
+        shopMode: config.mode,
+        partner: config.partner,
+        deviceUrl,
+      }),
+    [api, config, deviceUrl],
+  );
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const load = useStore(store.$load);
+
+  switch (load.status) {
+    case 'loading':
+      return (
+        <section className="root questions" part="root" aria-busy="true">
+          <div className="skeleton skeleton-header" />
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-answers" />
+          <output className="visually-hidden">
+            <Trans>Loading the questions…</Trans>
+          </output>
+        </section>
+      );
+    case 'error':
+      return (
+        <section className="root questions" part="root">
+          <div className="alert" part="alert" role="alert">
+            <p className="alert-title">
+              <Trans>The questions could not be loaded.</Trans>
+            </p>
+            <p className="alert-text">
+              <Trans>Check your connection and try again.</Trans>
+            </p>
+            <button type="button" className="button" part="button" onClick={() => store.load()}>
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        </section>
+      );
+    case 'not-found':
+      return <DeviceNotFound />;
+    case 'ready':
+      return <Questions store={store} device={load.device} />;
+  }
+}
+
+function DeviceNotFound() {
+  const { flow } = useWidgetServices();
+  return (
+    <section className="root questions" part="root">
+      <div className="alert" part="alert" role="alert">
+        <p className="alert-title">
+          <Trans>We could not find this device.</Trans>
+        </p>
+        <p className="alert-text">
+          <Trans>
+            It may have been removed from our catalogue. Search for your device instead.
+          </Trans>
+        </p>
+        <button
+          type="button"
+          className="button"
+          part="button"
+          onClick={() => flow.replace({ screen: 'search' })}
+        >
+          <Trans>Search for a device</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** A catalogue image path is relative to the trade API that serves it. */
+function imageUrl(apiBase: string, reference: string | null): string | undefined {
+  if (reference === null) return undefined;
+  return reference.startsWith('/') ? `${apiBase}${reference}` : reference;
+}
+
+function Questions({ store, device }: { store: QuestionsStore; device: Device }) {
+  const { config, flow, host } = useWidgetServices();
+  const { t } = useLingui();
+  const question = useStore(store.$question);
+  const { current, total } = useStore(store.$progress);
+  const answers = useStore(store.$answers);
+  const creation = useStore(store.$creation);
+  const canLeave = useStore(flow.$canGoBack);
+  const [moved, setMoved] = useState(false);
+
+  if (question === undefined) return null;
+  const chosen = answers[question.id];
+  const last = current === total;
+  const thumbnail = imageUrl(config.apiBase, device.thumbnail);
+
+  const goBack = () => {
+    setMoved(true);
+    if (store.back()) return;
+    if (canLeave) flow.back();
+    else flow.replace({ screen: 'search' });
+  };
+  const goForward = async () => {
+    setMoved(true);
+    if (!last) {
+      store.next();
+      return;
+    }
+    const offer = await store.createOffer();
+    if (offer === undefined) return;
+    if (host !== undefined) {
+      dispatchWidgetEvent(host, 'tradein:offer', {
+        offerId: offer.offerId,
+        deviceId: offer.deviceId,
+        priceCents: offer.priceCents,
+        currency: offer.currency,
+        validUntil: offer.validUntil,
+      });
+    }
+    flow.go({ screen: 'offer', offerId: offer.offerId, deviceName: device.name });
+  };
+
+  return (
+    <section className="root questions" part="root" aria-labelledby={headingId}>
+      <header className="device-header" part="device-header">
+        {thumbnail === undefined ? (
+          <span className="device-thumbnail" />
+        ) : (
+          <img className="device-thumbnail" src={thumbnail} alt="" width="64" height="64" />
+        )}
+        <h2 className="heading" part="heading" id={headingId}>
+          {device.name}
+        </h2>
+      </header>
+
+      <div className="question-progress" part="progress">
+        <p className="question-count">
+          <Trans>
+            Question {current} of {total}
+          </Trans>
+        </p>
+        <ol className="question-steps" aria-label={t`Questions`}>
+          {device.questions.map((entry, position) => (
+            <li
+              key={entry.id}
+              className="question-step"
+              aria-current={position + 1 === current ? 'step' : undefined}
+              data-answered={answers[entry.id] === undefined ? undefined : ''}
+            >
+              <span className="visually-hidden">
+                <Trans>Question {position + 1}</Trans>
+              </span>
+            </li>
+          ))}
+        </ol>
+        <progress
+          className="question-bar"
+          max={total}
+          value={current}
+          aria-label={t`Progress through the questions`}
+        />
+      </div>
+
+      <QuestionFieldset
+        key={question.id}
+        question={question}
+        chosen={chosen}
+        focusHeading={moved}
+        onChoose={(answerId) => store.choose(question.id, answerId)}
+      />
+
+      <PricePreviewBox store={store} />
+
+      {creation.status === 'error' ? (
+        <div className="alert" part="alert" role="alert">
+          <Trans>Your offer could not be created. Please try again.</Trans>
+        </div>
+      ) : null}
+
+      <div className="actions">
+        <button type="button" className="button secondary" part="button" onClick={goBack}>
+          <Trans>Back</Trans>
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          part="button primary"
+          disabled={chosen === undefined || creation.status === 'creating'}
+          aria-busy={creation.status === 'creating'}
+          onClick={() => void goForward()}
+        >
+          {!last ? (
+            <Trans>Next</Trans>
+          ) : creation.status === 'creating' ? (
+            <Trans>Creating your offer…</Trans>
+          ) : (
+            <Trans>Show my offer</Trans>
+          )}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface QuestionFieldsetProps {
+  question: Question;
+  chosen: number | undefined;
+  /** Whether the question takes the focus when it appears (after Next or Back, not at first). */
+  focusHeading: boolean;
+  onChoose: (answerId: number) => void;
+}
+
+function QuestionFieldset({ question, chosen, focusHeading, onChoose }: QuestionFieldsetProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Each question mounts afresh (keyed by id): focusing it makes screen readers read it out.
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
+  const perAnswer = answerDescriptions(question);
+  // Only when the answers do not carry their own part of it, the description stands alone.
+  const description =
+    perAnswer.size === 0 && question.description !== '' ? question.description : undefined;
+  const descriptionId = `tradein-question-${question.id}-description`;
+  return (
+    <fieldset
+      className="question"
+      part="question"
+      aria-describedby={description === undefined ? undefined : descriptionId}
+    >
+      <legend className="question-legend">
+        <h3 className="question-text" id={questionHeadingId} tabIndex={-1} ref={headingRef}>
+          {question.question}
+        </h3>
+      </legend>
+      {description === undefined ? null : (
+        <p className="hint" part="hint" id={descriptionId}>
+          {description}
+        </p>
+      )}
+      <div className="answers">
+        {question.answers.map((answer) => {
+          const inputId = `tradein-answer-${answer.id}`;
+          const hint = perAnswer.get(answer.id);
+          return (
+            <label key={answer.id} className="answer" part="answer" htmlFor={inputId}>
+              <input
+                className="answer-input"
+                type="radio"
+                id={inputId}
+                name={`tradein-question-${question.id}`}
+                value={answer.id}
+                checked={chosen === answer.id}
+                onChange={() => onChoose(answer.id)}
+              />
+              <span className="answer-text">
+                <span className="answer-label">{answer.text}</span>
+                {hint === undefined ? null : <span className="answer-hint">{hint}</span>}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function PricePreviewBox({ store }: { store: QuestionsStore }) {
+  const { config } = useWidgetServices();
+  const preview = useStore(store.$preview);
+  return (
+    <div
+      className="price-preview"
+      part="price-preview"
+      aria-live="polite"
+      aria-busy={preview.status === 'loading'}
+    >
+      {preview.status === 'incomplete' ? (
+        <p className="hint">
+          <Trans>Answer every question to see your price.</Trans>
+        </p>
+      ) : preview.status === 'loading' ? (
+        <p className="hint">
+          <Trans>Calculating your price…</Trans>
+        </p>
+      ) : preview.status === 'error' ? (
+        <p className="price-preview-error">
+          <Trans>Your price could not be calculated.</Trans>{' '}
+          <button
+            type="button"
+            className="button secondary"
+            part="button"
+            onClick={() => void store.retryPreview()}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      ) : (
+        <p className="price-preview-value">
+          {preview.preview.recycling ? <Trans>Recycling price:</Trans> : <Trans>Your price:</Trans>}{' '}
+          <strong className="price-preview-amount">
+            {formatMoney(config.edition, preview.preview.priceCents)}
+          </strong>
+        </p>
+      )}
+    </div>
+  );
+}

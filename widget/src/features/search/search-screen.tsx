@@ -1,0 +1,212 @@
+import { useStore } from '@nanostores/react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { buildSearchRequest, searchEndpoint } from '@tradein/contract';
+import { getClientEdition } from '@tradein/editions/client';
+import { useEffect, useMemo, type FormEvent, type KeyboardEvent } from 'react';
+import { CatalogueImage } from '../../shared/catalogue-image.tsx';
+import { useWidgetServices } from '../../shared/widget-services.tsx';
+import { highlightMatches } from './highlight.ts';
+import { createSearchStore, type SearchKey, type SearchState } from './search-store.ts';
+
+// Ids are scoped by the shadow root, so fixed ids cannot clash between two elements.
+const inputId = 'tradein-search-input';
+const hintId = 'tradein-search-hint';
+const resultsId = 'tradein-search-results';
+const optionId = (index: number) => `tradein-search-option-${index}`;
+
+/** How many devices one search shows. */
+const resultSize = 8;
+
+const handledKeys: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'Escape']);
+
+function keepOnPage(event: FormEvent<HTMLFormElement>): void {
+  // Enter in the box must never submit the host page or reload it.
+  event.preventDefault();
+}
+
+/** The name with the words the query found in `<mark>`, built as text nodes (never HTML). */
+function HighlightedName({ name, query }: { name: string; query: string }) {
+  return (
+    <span className="option-name">
+      {highlightMatches(name, query).map((segment, index) =>
+        segment.match ? <mark key={index}>{segment.text}</mark> : segment.text,
+      )}
+    </span>
+  );
+}
+
+/** The empty result, naming the text that found nothing. */
+function NoResultText({ query }: { query: string }) {
+  return <Trans>We found no device for “{query}”.</Trans>;
+}
+
+/** What the polite live region says about the current search. */
+function Announcement({ state }: { state: SearchState }) {
+  // Typing is not announced (the list is marked busy instead): only what came back is.
+  switch (state.status) {
+    case 'ready': {
+      const count = state.results.length;
+      return <Plural value={count} one="# device found." other="# devices found." />;
+    }
+    case 'empty':
+      return <Trans>No device found.</Trans>;
+    case 'error':
+      return <Trans>The search is not available right now.</Trans>;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The first screen: the device search as a WAI-ARIA combobox. Results arrive as the seller
+ * types; the arrow keys move through them, Enter chooses, Escape closes and then clears.
+ */
+export function SearchScreen() {
+  const { config, api, flow } = useWidgetServices();
+  const { t } = useLingui();
+  const store = useMemo(() => {
+    const application = getClientEdition(config.edition).search.devicesIndex;
+    return createSearchStore({
+      search: async (text, signal) => {
+        const body = buildSearchRequest({ kind: 'deviceSearch', text }, application, resultSize);
+        const answer = await api.call(searchEndpoint, { body, signal });
+        return answer.kind === 'deviceSearch' ? answer.hits : [];
+      },
+      onChoose: (device) => flow.go({ screen: 'questions', deviceUrl: device.url }),
+    });
+  }, [config.edition, api, flow]);
+  useEffect(() => () => store.dispose(), [store]);
+  const state = useStore(store.$state);
+
+  const showList = state.open && state.status !== 'error' && state.results.length > 0;
+  const waiting = state.status === 'loading';
+  const activeId = showList && state.activeIndex >= 0 ? optionId(state.activeIndex) : undefined;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !handledKeys.has(event.key)) return;
+    if (store.pressKey(event.key as SearchKey)) event.preventDefault();
+  };
+
+  return (
+    <section className="root find" part="root" aria-labelledby="tradein-heading">
+      <h2 className="heading" part="heading" id="tradein-heading">
+        <Trans>Sell your used device</Trans>
+      </h2>
+      <search className="search" part="search">
+        <form onSubmit={keepOnPage}>
+          <label className="label" part="label" htmlFor={inputId}>
+            <Trans>Which device do you want to sell?</Trans>
+          </label>
+          <input
+            className="input"
+            part="input"
+            id={inputId}
+            type="text"
+            role="combobox"
+            aria-expanded={showList ? 'true' : 'false'}
+            aria-controls={resultsId}
+            aria-autocomplete="list"
+            aria-activedescendant={activeId}
+            aria-describedby={hintId}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={100}
+            value={state.query}
+            onInput={(event) => store.setQuery(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => store.close()}
+          />
+          <span className="hint" part="hint" id={hintId}>
+            <Trans>Type the model, for example “iPhone 13” or “Galaxy S23”.</Trans>
+          </span>
+          <div className="results-area" aria-busy={waiting ? 'true' : 'false'}>
+            <div
+              className="results"
+              part="results"
+              id={resultsId}
+              // Options hold an image and a highlighted name, which <datalist> cannot show.
+              // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+              role="listbox"
+              aria-label={t`Devices`}
+              hidden={!showList}
+            >
+              {state.results.map((device, index) => (
+                // Pointer users click an option; keyboard users reach it through the input's
+                // aria-activedescendant, so options take no focus and no keys of their own.
+                // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
+                <div
+                  key={device.id}
+                  id={optionId(index)}
+                  // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+                  role="option"
+                  aria-selected={index === state.activeIndex ? 'true' : 'false'}
+                  className={index === state.activeIndex ? 'option option-active' : 'option'}
+                  part="option"
+                  // Keep the focus in the box, so the blur does not close the list first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseMove={() => store.activate(index)}
+                  onClick={() => store.choose(index)}
+                >
+                  <CatalogueImage apiBase={config.apiBase} reference={device.thumbnail} alt="" />
+                  <HighlightedName name={device.name} query={state.resultQuery} />
+                </div>
+              ))}
+            </div>
+            {waiting && state.results.length === 0 ? (
+              <div className="skeleton-list" part="skeleton" aria-hidden="true">
+                <span className="skeleton-row" />
+                <span className="skeleton-row" />
+                <span className="skeleton-row" />
+              </div>
+            ) : null}
+            {state.status === 'empty' && state.open ? (
+              <div className="notice" part="notice">
+                <p className="notice-text">
+                  <NoResultText query={state.resultQuery} />
+                </p>
+                <button
+                  type="button"
+                  className="button"
+                  part="button"
+                  onClick={() => flow.go({ screen: 'browse' })}
+                >
+                  <Trans>Browse all devices</Trans>
+                </button>
+              </div>
+            ) : null}
+            {state.status === 'error' ? (
+              <div className="notice notice-error" part="notice">
+                <p className="notice-text">
+                  <Trans>
+                    The search is not available right now. Check your connection and try again.
+                  </Trans>
+                </p>
+                <button
+                  type="button"
+                  className="button"
+                  part="button"
+                  onClick={() => store.retry()}
+                >
+                  <Trans>Try again</Trans>
+                </button>
+              </div>
+            ) : null}
+          </div>
+          <output className="visually-hidden" aria-live="polite">
+            <Announcement state={state} />
+          </output>
+        </form>
+      </search>
+      <p className="browse-link">
+        <button
+          type="button"
+          className="button button-secondary"
+          part="button"
+          onClick={() => flow.go({ screen: 'browse' })}
+        >
+          <Trans>Browse by category</Trans>
+        </button>
+      </p>
+    </section>
+  );
+}

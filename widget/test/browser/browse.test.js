@@ -1,0 +1,148 @@
+import { expect } from './expect.js';
+import { tradeApiOrigin, waitFor, whenShown, widgetFromMarkup } from './helpers.js';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+async function browseWidget(extra = '') {
+  const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${extra}`);
+  const steps = [];
+  element.addEventListener('tradein:navigate', (event) => steps.push(event.detail.step));
+  document.body.append(element);
+  const root = await whenShown(element);
+  return { element, root, steps };
+}
+
+/** Waits until the level has loaded and shows the heading `title`. */
+function whenLevel(root, title) {
+  return waitFor(
+    () =>
+      root.querySelector('h2')?.textContent === title &&
+      root.querySelector('[aria-busy="true"]') === null &&
+      root.querySelector('.tile'),
+    `the level "${title}" (showing "${root.querySelector('h2')?.textContent}")`,
+  );
+}
+
+function tile(root, name) {
+  const found = [...root.querySelectorAll('button.tile')].find(
+    (button) => button.textContent === name,
+  );
+  if (!found) throw new Error(`no tile "${name}"`);
+  return found;
+}
+
+const crumbs = (root) =>
+  [...root.querySelectorAll('nav[aria-label="Navigationspfad"] li')].map(
+    (item) => item.textContent,
+  );
+
+async function shadowViolations() {
+  const results = await window.axe.run(document.body, {
+    runOnly: {
+      type: 'tag',
+      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+    },
+  });
+  return results.violations
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes
+        .filter((node) => Array.isArray(node.target[0]))
+        .map((node) => node.target.flat().join(' ')),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+function smallTargets(root) {
+  return [...root.querySelectorAll('button')]
+    .map((target) => [target.textContent, target.getBoundingClientRect()])
+    .filter(([, box]) => box.height < 44 || box.width < 44)
+    .map(([text, box]) => `${text}: ${box.width}×${box.height}`);
+}
+
+const levels = {
+  category: 'Welche Art von Gerät möchtest du verkaufen?',
+  manufacturer: 'Smartphones: Wähle den Hersteller',
+  // The edition's popTitleException label for Apple's iPhones.
+  series: 'Apple iPhone verkaufen',
+  model: 'iPhone 13: Wähle dein Modell',
+};
+
+describe('browsing the catalogue in <tradein-widget>', () => {
+  it('goes smartphones → Apple → iPhone 13 → a model and reaches the questions step', async () => {
+    const { root, steps } = await browseWidget();
+    root.querySelector('.browse-link button').click();
+    await whenLevel(root, levels.category);
+    expect(steps).toEqual([{ screen: 'browse' }]);
+    tile(root, 'Smartphones').click();
+    await whenLevel(root, levels.manufacturer);
+    expect(root.activeElement, 'the new heading takes the focus').toBe(root.querySelector('h2'));
+    tile(root, 'Apple').click();
+    await whenLevel(root, levels.series);
+    tile(root, 'iPhone 13').click();
+    await whenLevel(root, levels.model);
+    expect(crumbs(root)).toEqual(['Alle Kategorien', 'Smartphones', 'Apple', 'iPhone 13']);
+    const models = [...root.querySelectorAll('button.tile')].map((button) => button.textContent);
+    expect(models.includes('Apple iPhone 13 mini 128 GB'), models.join(', ')).toBeTruthy();
+    const image = root.querySelector('button.tile img');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['48', '48']);
+    tile(root, 'Apple iPhone 13 128 GB').click();
+    await waitFor(() => steps.length > 1, 'tradein:navigate');
+    expect(steps[1]).toEqual({ screen: 'questions', deviceUrl: 'apple-iphone-13-128-gb' });
+  });
+
+  it('starts in browse at the category of the category attribute', async () => {
+    const { root } = await browseWidget('category="smartphones"');
+    await whenLevel(root, levels.manufacturer);
+    expect(crumbs(root)).toEqual(['Alle Kategorien', 'Smartphones']);
+    // Back walks up inside the screen; the breadcrumb jumps.
+    tile(root, 'Apple').click();
+    await whenLevel(root, levels.series);
+    const back = [...root.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Zurück',
+    );
+    back.click();
+    await whenLevel(root, levels.manufacturer);
+    root.querySelector('.breadcrumb-button').click();
+    await whenLevel(root, levels.category);
+  });
+
+  it('has no accessibility violations and 44 px touch targets on every level at 360 px', async () => {
+    const { element, root } = await browseWidget('category="smartphones"');
+    element.style.width = '360px';
+    const seen = [];
+    const check = async (level) => {
+      seen.push([level, await shadowViolations(), smallTargets(root)]);
+    };
+    await whenLevel(root, levels.manufacturer);
+    await check('manufacturer');
+    tile(root, 'Apple').click();
+    await whenLevel(root, levels.series);
+    await check('series');
+    tile(root, 'iPhone 13').click();
+    await whenLevel(root, levels.model);
+    await check('model');
+    root.querySelector('.breadcrumb-button').click();
+    await whenLevel(root, levels.category);
+    await check('category');
+    expect(seen).toEqual([
+      ['manufacturer', [], []],
+      ['series', [], []],
+      ['model', [], []],
+      ['category', [], []],
+    ]);
+  });
+
+  it('shows a retry button when the catalogue cannot be loaded', async () => {
+    const element = widgetFromMarkup(
+      'edition="de" api-base="http://127.0.0.1:9" category="smartphones"',
+    );
+    document.body.append(element);
+    const root = await whenShown(element);
+    const alert = await waitFor(() => root.querySelector('.notice-error'), 'the error', 8000);
+    expect(alert.textContent).toContain('Die Geräte konnten nicht geladen werden.');
+    expect(alert.querySelector('button').textContent).toBe('Erneut versuchen');
+  });
+});

@@ -1,0 +1,157 @@
+// Helpers of the cart and checkout browser tests: real offers from the trade API, a seeded
+// cart, and the element opened on its cart.
+import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
+
+/** The client core's storage key of the persisted checkout state. */
+const checkoutKey = 'tradein:checkout';
+
+function encodeQuery(query) {
+  return `sq1.${btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(query))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')}`;
+}
+
+async function post(path, body) {
+  const response = await fetch(`${tradeApiOrigin()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function search(query) {
+  const resultSize = query.kind === 'deviceByUrl' ? 1 : 5;
+  return post('/api/trade/searches', {
+    search: encodeQuery(query),
+    application: 'devices_de',
+    resultSize,
+  });
+}
+
+/**
+ * Creates a real offer in Germany for the first device the search finds for `text`, answering
+ * every condition question with its first answer. Returns a cart line for it.
+ */
+export async function createOffer(text) {
+  const found = await search({ kind: 'deviceSearch', text });
+  const hit = found.hits[0];
+  if (!hit) throw new Error(`no device for ${text}`);
+  const lookup = await search({ kind: 'deviceByUrl', url: hit.url });
+  const device = lookup.hits[0];
+  const answers = device.questions.map((question) => ({
+    questionId: question.id,
+    answerId: question.answers[0].id,
+  }));
+  const offer = await post('/api/trade/offers', { edition: 'de', deviceId: device.id, answers });
+  return {
+    deviceId: device.id,
+    offerId: offer.offerId,
+    name: device.model,
+    price: offer.priceCents,
+    expiresAt: Date.parse(offer.validUntil),
+  };
+}
+
+/** Puts lines in the checkout store as the client core persists it (validated on read). */
+export function seedCart(lines, { b2b = false } = {}) {
+  const state = {
+    cart: lines.map(({ deviceId, offerId, name, price, quantity }) => ({
+      deviceId,
+      offerId,
+      name,
+      price,
+      quantity,
+    })),
+    cartExpiry: Math.min(...lines.map((line) => line.expiresAt ?? Date.now() + 86_400_000)),
+    offerIds: lines.map((line) => line.offerId),
+    transactionId: 0,
+    voucher: null,
+    B2BMode: b2b,
+    priceCalculateDone: false,
+    paymentType: 13,
+    isPayPalTransaction: false,
+  };
+  const value = JSON.stringify(state);
+  localStorage.setItem(checkoutKey, value);
+  // An element of an earlier test may still hold the store: tell it, as another tab would.
+  window.dispatchEvent(new StorageEvent('storage', { key: checkoutKey, newValue: value }));
+}
+
+/** The stored cart lines. */
+export function storedCart() {
+  return JSON.parse(localStorage.getItem(checkoutKey) ?? '{"cart":[]}').cart;
+}
+
+/** Mounts the element in a 360 px wide column and opens its cart; returns element and root. */
+export async function openCart(attributes = '') {
+  const column = document.createElement('div');
+  column.style.width = '360px';
+  const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${attributes}`);
+  column.append(element);
+  document.body.append(column);
+  const link = await waitFor(
+    () => element.shadowRoot?.querySelector('[part="cart-link"]'),
+    'the cart link',
+    10000,
+  );
+  link.click();
+  const root = element.shadowRoot;
+  await waitFor(() => root.querySelector('#tradein-cart-heading'), 'the cart');
+  return { element, root, remove: () => column.remove() };
+}
+
+/** Money as the edition formats it, with every kind of space made a plain one. */
+export function euros(cents) {
+  return plain(
+    new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100),
+  );
+}
+
+/** Text with non-breaking and narrow spaces made plain spaces. */
+export function plain(text) {
+  return (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+}
+
+/** Runs axe on the shadow roots of the page and returns their violations. */
+export async function axeViolations() {
+  const results = await window.axe.run(document.body, {
+    runOnly: {
+      type: 'tag',
+      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+    },
+  });
+  return results.violations
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes
+        .filter((node) => Array.isArray(node.target[0]))
+        .map((node) => node.html),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+/** Interactive targets of a root smaller than 44 × 44 px (a checkbox counts with its label). */
+export function smallTargets(root) {
+  return [...root.querySelectorAll('button, a[href], input, select')]
+    .map((control) => {
+      const target =
+        control instanceof HTMLInputElement &&
+        (control.type === 'checkbox' || control.type === 'radio')
+          ? control.closest('label')
+          : control;
+      const box = target.getBoundingClientRect();
+      return { html: control.outerHTML.slice(0, 80), width: box.width, height: box.height };
+    })
+    .filter((box) => box.width < 44 || box.height < 44);
+}
+
+/** Types into a controlled input the way a user does. */
+export function type(root, id, value) {
+  const input = root.getElementById(id);
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}

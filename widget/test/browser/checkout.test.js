@@ -1,0 +1,129 @@
+import { expect } from './expect.js';
+import { waitFor } from './helpers.js';
+import {
+  axeViolations,
+  createOffer,
+  openCart,
+  seedCart,
+  smallTargets,
+  storedCart,
+  type,
+} from './cart-helpers.js';
+
+/** Opens the checkout of a cart with two real offers; returns the root and a trade-call counter. */
+async function openCheckout() {
+  const iphone = await createOffer('iphne 13 pr');
+  const galaxy = await createOffer('galxy s21 ultr');
+  seedCart([
+    { ...iphone, quantity: 1 },
+    { ...galaxy, quantity: 2 },
+  ]);
+  const opened = await openCart();
+  const { root } = opened;
+  [...root.querySelectorAll('button')].find((button) => button.textContent === 'Zur Kasse').click();
+  await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
+  return opened;
+}
+
+function fill(root, { zip = '10119', iban = 'DE89370400440532013000' } = {}) {
+  type(root, 'tradein-checkout-email', 'lena.schmidt@example.org');
+  type(root, 'tradein-checkout-firstName', 'Lena');
+  type(root, 'tradein-checkout-lastName', 'Schmidt');
+  type(root, 'tradein-checkout-street', 'Torstraße');
+  type(root, 'tradein-checkout-houseNumber', '12');
+  type(root, 'tradein-checkout-zip', zip);
+  type(root, 'tradein-checkout-city', 'Berlin');
+  type(root, 'tradein-checkout-accountHolder', 'Lena Schmidt');
+  type(root, 'tradein-checkout-iban', iban);
+  const terms = root.getElementById('tradein-checkout-acceptedTerms');
+  if (!terms.checked) terms.click();
+}
+
+const submitButton = (root) => root.querySelector('button[type="submit"]');
+
+/** The error shown next to a field, found through the field's aria-describedby. */
+function errorOf(root, id) {
+  const input = root.getElementById(id);
+  if (input.getAttribute('aria-invalid') !== 'true') return undefined;
+  return root.getElementById(input.getAttribute('aria-describedby'))?.textContent;
+}
+
+describe('the checkout', () => {
+  let opened;
+  let tradeCalls = 0;
+  const realFetch = window.fetch;
+  before(() => {
+    // Counts checkout calls of the element (its client calls the global fetch).
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input.url;
+      if (url.endsWith('/api/trade/trades') && init?.method === 'POST') tradeCalls += 1;
+      return realFetch(input, init);
+    };
+  });
+  after(() => {
+    window.fetch = realFetch;
+  });
+  afterEach(() => {
+    opened?.remove();
+    opened = undefined;
+    localStorage.clear();
+  });
+
+  it('shows localized errors next to an invalid postal code and IBAN and sends nothing', async () => {
+    opened = await openCheckout();
+    const { root } = opened;
+    expect(await axeViolations()).toEqual([]);
+    expect(smallTargets(root)).toEqual([]);
+    fill(root, { zip: '1011', iban: 'DE89370400440532013001' });
+    const before = tradeCalls;
+    submitButton(root).click();
+    await waitFor(() => errorOf(root, 'tradein-checkout-zip'), 'the postal code error');
+    expect(errorOf(root, 'tradein-checkout-zip')).toBe(
+      'Diese Postleitzahl gibt es in diesem Land nicht. Prüfe die Ziffern.',
+    );
+    expect(errorOf(root, 'tradein-checkout-iban')).toBe(
+      'Diese IBAN ist ungültig. Vergleiche sie mit deiner Bankkarte oder deinem Kontoauszug.',
+    );
+    expect(errorOf(root, 'tradein-checkout-city')).toBe(undefined);
+    expect(root.activeElement?.id).toBe('tradein-checkout-zip');
+    expect(tradeCalls).toBe(before);
+    expect(storedCart().length).toBe(2);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows the server refusing a voucher next to the voucher field', async () => {
+    opened = await openCheckout();
+    const { root } = opened;
+    fill(root);
+    type(root, 'tradein-checkout-voucher', 'SUMMER2024');
+    submitButton(root).click();
+    await waitFor(() => errorOf(root, 'tradein-checkout-voucher'), 'the voucher error', 10000);
+    expect(errorOf(root, 'tradein-checkout-voucher')).toContain('Gutscheincode');
+    expect(root.activeElement?.id).toBe('tradein-checkout-voucher');
+    expect(storedCart().length).toBe(2);
+  });
+
+  it('checks out as a guest with SEPA and shows the trade number and a working label', async () => {
+    opened = await openCheckout();
+    const { root, element } = opened;
+    const created = new Promise((resolve) =>
+      element.addEventListener('tradein:trade-created', (event) => resolve(event.detail), {
+        once: true,
+      }),
+    );
+    fill(root);
+    submitButton(root).click();
+    await waitFor(() => root.querySelector('#tradein-thanks-heading'), 'the thank-you page', 10000);
+    const { tradeNumber } = await created;
+    expect(/^T-\d{4}-\d{6,10}$/.test(tradeNumber), tradeNumber).toBeTruthy();
+    expect(root.querySelector('.thanks-number').textContent).toBe(tradeNumber);
+    expect(storedCart()).toEqual([]);
+    const link = await waitFor(() => root.querySelector('a[download]'), 'the label link', 10000);
+    expect(link.getAttribute('download')).toBe(`label-${tradeNumber}.pdf`);
+    expect(link.href.startsWith('blob:')).toBeTruthy();
+    const bytes = await (await fetch(link.href)).text();
+    expect(bytes.slice(0, 4)).toBe('%PDF');
+    expect(await axeViolations()).toEqual([]);
+    expect(smallTargets(root)).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+// The condition questions against the real trade API: a device opened by its url, every question
+// answered by keyboard, the live price, and the offer at the end.
+// The test runner serves files without bare-specifier resolution (nodeResolve: false).
+// oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
+import { sendKeys } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
+import { expect } from './expect.js';
+import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
+
+function searchToken(query) {
+  const encoded = btoa(JSON.stringify(query))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  return `sq1.${encoded}`;
+}
+
+/** The url of a real device of the seeded catalogue, found through the search API. */
+async function findDeviceUrl(text, edition = 'de') {
+  const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      search: searchToken({ kind: 'deviceSearch', text }),
+      application: `devices_${edition}`,
+      resultSize: 5,
+    }),
+  });
+  const result = await response.json();
+  const hit = result.hits[0];
+  if (hit === undefined) throw new Error(`no device found for "${text}"`);
+  return hit.url;
+}
+
+/** A 360 px wide element showing `device`; resolves once its first question is on view. */
+async function openDevice(edition, deviceUrl) {
+  const frame = document.createElement('div');
+  frame.className = 'frame-360';
+  frame.setAttribute('style', 'width: 360px');
+  const element = widgetFromMarkup(
+    `edition="${edition}" device="${deviceUrl}" api-base="${tradeApiOrigin()}"`,
+  );
+  frame.append(element);
+  document.body.append(frame);
+  await waitFor(
+    () => element.shadowRoot?.querySelector('input[type="radio"]'),
+    'a question',
+    10000,
+  );
+  return { frame, element, root: element.shadowRoot };
+}
+
+/** Answers the question on view by keyboard: Space picks the first answer, then Next by Enter. */
+async function answerByKeyboard(root) {
+  // After Next the new question takes the focus (for screen readers); wait for that first.
+  const onFirst = root.querySelector('.question-step')?.getAttribute('aria-current') === 'step';
+  if (!onFirst) {
+    await waitFor(
+      () => root.activeElement?.classList.contains('question-text'),
+      'the focus on the new question',
+    );
+  }
+  const first = root.querySelector('input[type="radio"]');
+  first.focus();
+  await sendKeys({ press: 'Space' });
+  await waitFor(() => first.checked, 'the answer to be chosen');
+  const next = root.querySelector('.actions .primary');
+  await waitFor(() => !next.disabled, 'Next to be enabled');
+  next.focus();
+  await sendKeys({ press: 'Enter' });
+}
+
+/** Axe violations inside shadow roots only (the bare test page has no landmarks or title). */
+async function shadowViolations() {
+  const results = await window.axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  });
+  return results.violations
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes
+        .filter((node) => Array.isArray(node.target[0]))
+        .map((node) => node.target),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+/** Interactive controls smaller than 44 × 44 px (answer rows count as their label). */
+function smallTargets(root) {
+  return [...root.querySelectorAll('button, label.answer')]
+    .map((control) => ({ control, box: control.getBoundingClientRect() }))
+    .filter(({ box }) => box.width < 44 || box.height < 44)
+    .map(({ control, box }) => `${control.textContent.trim()} ${box.width}×${box.height}`);
+}
+
+describe('questions', () => {
+  afterEach(() => {
+    for (const frame of document.querySelectorAll('.frame-360')) frame.remove();
+  });
+
+  it('walks every question by keyboard with the step indicator, shows the price, and opens the offer', async function () {
+    // Every question, the live price and the offer each go through the real API.
+    this.timeout(30000);
+    const url = await findDeviceUrl('iphone 13 pro');
+    const { element, root } = await openDevice('de', url);
+    const offers = [];
+    element.addEventListener('tradein:offer', (event) => offers.push(event.detail));
+
+    expect(root.querySelector('h2').textContent.length > 0, 'the device name').toBeTruthy();
+    const total = root.querySelectorAll('.question-step').length;
+    expect(total > 1, 'several questions').toBeTruthy();
+    expect(await shadowViolations(), 'axe on the question screen').toEqual([]);
+    expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
+
+    for (let number = 1; number <= total; number += 1) {
+      await waitFor(
+        () => root.querySelector('.question-count')?.textContent === `Frage ${number} von ${total}`,
+        `question ${number}`,
+      );
+      const current = root.querySelectorAll('.question-step[aria-current="step"]');
+      expect(current.length, 'one current step').toBe(1);
+      expect([...root.querySelectorAll('.question-step')].indexOf(current[0])).toBe(number - 1);
+      expect(root.querySelector('progress').value).toBe(number);
+      expect(root.querySelector('progress').getAttribute('aria-label')).toBeTruthy();
+      if (number < total) {
+        expect(root.querySelector('.price-preview').textContent).toContain('Beantworte alle');
+      } else {
+        // Answering the last question prices the full set on the server before the offer.
+        await waitFor(
+          () => root.activeElement?.classList.contains('question-text'),
+          'the focus on the last question',
+        );
+        const first = root.querySelector('input[type="radio"]');
+        first.focus();
+        await sendKeys({ press: 'Space' });
+        await waitFor(
+          () => root.querySelector('.price-preview-amount')?.textContent.endsWith('€'),
+          'the price preview',
+          10000,
+        );
+        const submit = root.querySelector('.actions .primary');
+        submit.focus();
+        await sendKeys({ press: 'Enter' });
+        continue;
+      }
+      await answerByKeyboard(root);
+    }
+
+    await waitFor(() => offers.length === 1, 'tradein:offer', 10000);
+    expect(typeof offers[0].offerId).toBe('string');
+    const price = await waitFor(() => root.querySelector('.offer-price'), 'the offer', 10000);
+    expect(/^[\d.]+,\d\d €$/.test(price.textContent.replace(/\s/g, ' ')), price.textContent).toBe(
+      true,
+    );
+  });
+
+  it('keeps the answers when going back', async () => {
+    const url = await findDeviceUrl('iphone 13 pro');
+    const { root } = await openDevice('de', url);
+    const second = root.querySelectorAll('input[type="radio"]')[1];
+    second.click();
+    await answerByKeyboard(root); // the first answer again, by keyboard: the later choice wins
+    await waitFor(
+      () => root.querySelector('.question-count')?.textContent.startsWith('Frage 2'),
+      'question 2',
+    );
+    root.querySelector('.actions .secondary').click();
+    await waitFor(
+      () => root.querySelector('.question-count')?.textContent.startsWith('Frage 1'),
+      'question 1',
+    );
+    const checked = [...root.querySelectorAll('input[type="radio"]')].findIndex(
+      (input) => input.checked,
+    );
+    expect(checked, 'the answer given before').toBe(0);
+  });
+
+  it('says clearly when the device does not exist and leads back to the search', async () => {
+    const frame = document.createElement('div');
+    frame.className = 'frame-360';
+    const element = widgetFromMarkup(
+      `edition="fr" device="no-such-device-anywhere" api-base="${tradeApiOrigin()}"`,
+    );
+    frame.append(element);
+    document.body.append(frame);
+    const alert = await waitFor(
+      () => element.shadowRoot?.querySelector('[role="alert"]'),
+      'the alert',
+      10000,
+    );
+    expect(alert.textContent).toContain('Nous n’avons pas trouvé cet appareil.');
+    alert.querySelector('button').click();
+    await waitFor(
+      () => element.shadowRoot.querySelector('input:not([type="radio"])'),
+      'the search',
+    );
+  });
+});

@@ -1,0 +1,169 @@
+import { expect } from './expect.js';
+import { tradeApiOrigin, waitFor, whenShown, widgetFromMarkup } from './helpers.js';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+/** Adds a German element on the real trade API; returns it, its shadow root and its events. */
+async function searchWidget(extra = '') {
+  const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${extra}`);
+  const steps = [];
+  element.addEventListener('tradein:navigate', (event) => steps.push(event.detail.step));
+  document.body.append(element);
+  const root = await whenShown(element);
+  const input = root.querySelector('input[role="combobox"]');
+  return { element, root, input, steps };
+}
+
+/** Types `text` into the box the way a browser reports it: value, then an input event. */
+function type(input, text) {
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, data: text }));
+}
+
+function press(input, key) {
+  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  input.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+const options = (root) => [...root.querySelectorAll('[role="option"]')];
+
+/** Waits until the search answered: options shown and the list no longer busy. */
+function whenResults(root) {
+  return waitFor(
+    () =>
+      options(root).length > 0 &&
+      root.querySelector('[aria-busy="true"]') === null &&
+      !root.querySelector('[role="listbox"]').hidden,
+    'search results',
+  );
+}
+
+/** Runs axe on the page and returns the violations inside shadow roots. */
+async function shadowViolations() {
+  const results = await window.axe.run(document.body, {
+    runOnly: {
+      type: 'tag',
+      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+    },
+  });
+  return results.violations
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes
+        .filter((node) => Array.isArray(node.target[0]))
+        .map((node) => node.target.flat().join(' ')),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+describe('the device search of <tradein-widget>', () => {
+  it('shows the iPhone 13 models for "iphne 13", highlights the match and announces the count', async () => {
+    const { root, input } = await searchWidget();
+    type(input, 'iphne 13');
+    await whenResults(root);
+    const names = options(root).map((option) => option.textContent);
+    expect(names.length > 0, 'no results').toBeTruthy();
+    expect(
+      names.every((name) => name.includes('iPhone 13')),
+      `not all results are iPhone 13 models: ${names.join(', ')}`,
+    ).toBeTruthy();
+    const marks = [...options(root)[0].querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(marks).toEqual(['iPhone', '13']);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(root.querySelector('output').textContent).toBe(`${names.length} Geräte gefunden.`);
+    const image = options(root)[0].querySelector('img');
+    expect(
+      image.getAttribute('src').startsWith(`${tradeApiOrigin()}/api/trade/images/`),
+    ).toBeTruthy();
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['48', '48']);
+    expect(image.getAttribute('alt')).toBe('');
+  });
+
+  it('moves with the arrow keys, chooses with Enter and emits tradein:navigate to the questions', async () => {
+    const { root, input, steps } = await searchWidget();
+    type(input, 'iphone 13');
+    await whenResults(root);
+    const active = () => input.getAttribute('aria-activedescendant');
+    expect(press(input, 'ArrowDown'), 'ArrowDown not handled').toBeTruthy();
+    press(input, 'ArrowDown');
+    const second = options(root)[1];
+    await waitFor(() => active() === second.id, 'the second option to be active');
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    press(input, 'ArrowUp');
+    await waitFor(() => active() === options(root)[0].id, 'the first option to be active');
+    press(input, 'ArrowDown');
+    await waitFor(() => active() === second.id, 'the second option again');
+    expect(press(input, 'Home'), 'Home must stay text editing').toBe(false);
+    expect(press(input, 'End'), 'End must stay text editing').toBe(false);
+    expect(press(input, 'Enter'), 'Enter not handled').toBeTruthy();
+    await waitFor(() => steps.length > 0, 'tradein:navigate');
+    expect(steps).toEqual([{ screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' }]);
+  });
+
+  it('closes the list on Escape, then clears the text on a second Escape', async () => {
+    const { root, input } = await searchWidget();
+    type(input, 'galaxy s23');
+    await whenResults(root);
+    press(input, 'ArrowDown');
+    expect(press(input, 'Escape')).toBeTruthy();
+    await waitFor(() => input.getAttribute('aria-expanded') === 'false', 'the list to close');
+    expect(root.querySelector('[role="listbox"]').hidden).toBe(true);
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+    expect(input.value).toBe('galaxy s23');
+    press(input, 'Escape');
+    await waitFor(() => input.value === '', 'the text to clear');
+  });
+
+  it('says so when nothing matches and offers browsing', async () => {
+    const { element, root, input, steps } = await searchWidget();
+    type(input, 'qqqxz zzzqv');
+    const notice = await waitFor(() => root.querySelector('.notice'), 'the empty state');
+    expect(notice.textContent).toContain('Wir haben kein Gerät für „qqqxz zzzqv“ gefunden.');
+    expect(root.querySelector('output').textContent).toBe('Kein Gerät gefunden.');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    notice.querySelector('button').click();
+    await waitFor(() => steps.length > 0, 'tradein:navigate');
+    expect(steps).toEqual([{ screen: 'browse' }]);
+    await waitFor(
+      () => element.shadowRoot.querySelector('nav[aria-label="Navigationspfad"]'),
+      'the browse screen',
+    );
+  });
+
+  it('shows a clear message with a retry button when the API cannot be reached', async () => {
+    const element = widgetFromMarkup('edition="de" api-base="http://127.0.0.1:9"');
+    document.body.append(element);
+    const root = await whenShown(element);
+    type(root.querySelector('input'), 'iphone');
+    const notice = await waitFor(() => root.querySelector('.notice-error'), 'the error', 8000);
+    expect(notice.textContent).toContain('Die Suche ist gerade nicht verfügbar.');
+    expect(notice.querySelector('button').textContent).toBe('Erneut versuchen');
+  });
+
+  it('has no accessibility violations with results open', async () => {
+    const { root, input } = await searchWidget();
+    type(input, 'iphone 13');
+    await whenResults(root);
+    press(input, 'ArrowDown');
+    expect(await shadowViolations()).toEqual([]);
+  });
+
+  it('has touch targets of at least 44 px at 360 px width', async () => {
+    const { element, root, input } = await searchWidget();
+    element.style.width = '360px';
+    type(input, 'iphone');
+    await whenResults(root);
+    const targets = [...options(root), ...root.querySelectorAll('button')];
+    expect(targets.length > 1).toBeTruthy();
+    const small = targets
+      .map((target) => [target.textContent, target.getBoundingClientRect()])
+      .filter(([, box]) => box.height < 44 || box.width < 44)
+      .map(([text, box]) => `${text}: ${box.width}×${box.height}`);
+    expect(small).toEqual([]);
+    expect(element.getBoundingClientRect().width).toBe(360);
+  });
+});
