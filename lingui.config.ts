@@ -1,6 +1,9 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/** Widget steps loaded on demand: each brings its own catalog (widget/src/shared/lazy-feature.tsx). */
+const lazyWidgetFeatures = ['browse', 'questions', 'offer', 'cart', 'checkout', 'thank-you'];
+
 /**
  * One lingui configuration for the whole project. Source messages are written in English;
  * every edition language must have a translation (builds fail on a missing one).
@@ -23,8 +26,16 @@ export default defineConfig({
     {
       path: '<rootDir>/widget/src/locales/{locale}',
       include: ['<rootDir>/widget/src'],
-      exclude: ['**/*.test.*'],
+      exclude: [
+        '**/*.test.*',
+        ...lazyWidgetFeatures.map((feature) => `<rootDir>/widget/src/features/${feature}/**`),
+      ],
     },
+    ...lazyWidgetFeatures.map((feature) => ({
+      path: `<rootDir>/widget/src/features/${feature}/locales/{locale}`,
+      include: [`<rootDir>/widget/src/features/${feature}`],
+      exclude: ['**/*.test.*'],
+    })),
   ],
   orderBy: 'messageId',
   // Line numbers would churn the catalogs on every edit; file origins are enough.

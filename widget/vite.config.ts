@@ -19,9 +19,17 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: preactJsxRuntime },
 ];
 
-// The classic-script build must be one file (a partner pastes one script tag), so it inlines
-// the locale catalogs; the ES module build keeps each catalog in its own chunk.
-const format = process.env.TRADEIN_WIDGET_FORMAT === 'es' ? 'es' : 'iife';
+// Two builds: the ES module build with the whole flow (entry, lazily loaded screens and locale
+// catalogs in chunks/), then the classic script partners paste, a loader of the module build.
+const loader = process.env.TRADEIN_WIDGET_BUILD === 'loader';
+const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** `locale-de` for the element's own German catalog, `checkout-de` for a step's. */
+function catalogChunkName(moduleId: string | null): string | undefined {
+  const match = /\/src\/(?:features\/([a-z-]+)\/)?locales\/([a-z]{2})\.po$/.exec(moduleId ?? '');
+  if (match === null) return undefined;
+  return `${match[1] ?? 'locale'}-${match[2]}`;
+}
 
 export default defineConfig({
   plugins: [
@@ -32,36 +40,31 @@ export default defineConfig({
   define: {
     // Without it the bundle carries Preact's debug paths and grows threefold.
     'process.env.NODE_ENV': JSON.stringify('production'),
-    TRADEIN_MODULE_BUILD: JSON.stringify(format === 'es'),
   },
   build: {
     target: 'es2022',
     outDir: 'dist',
-    // The IIFE build runs first and empties dist/; the ES build adds its files beside it.
-    emptyOutDir: format === 'iife',
+    // The module build runs first and empties dist/; the loader is written beside it.
+    emptyOutDir: !loader,
     minify: true,
     sourcemap: false,
+    // Lists each chunk's static and dynamic imports: the size budget follows the real graph.
+    manifest: !loader,
     cssCodeSplit: false,
-    // The locale chunks have no dependencies to preload; the helper would also need import.meta.
+    // Chunks import their dependencies themselves, relative to their own URL: Vite's preload
+    // helper would resolve them against the host page instead.
     modulePreload: false,
     rollupOptions: {
-      input: fileURLToPath(new URL('src/element/define.ts', import.meta.url)),
+      input: entry(loader ? 'src/element/load.ts' : 'src/element/define.ts'),
       preserveEntrySignatures: false,
-      // A classic script has no import.meta: Vite's dynamic-import helper reads it only for
-      // preloading, which the inlined locale catalogs do not need.
-      ...(format === 'iife' ? { transform: { define: { 'import.meta': '{}' } } } : {}),
-      output:
-        format === 'es'
-          ? {
-              format: 'es',
-              entryFileNames: 'tradein-widget.mjs',
-              chunkFileNames: 'chunks/[name]-[hash].mjs',
-            }
-          : {
-              format: 'iife',
-              entryFileNames: 'tradein-widget.js',
-              inlineDynamicImports: true,
-            },
+      output: loader
+        ? { format: 'iife', entryFileNames: 'tradein-widget.js' }
+        : {
+            format: 'es',
+            entryFileNames: 'tradein-widget.mjs',
+            chunkFileNames: (chunk) =>
+              `chunks/${catalogChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].mjs`,
+          },
     },
   },
   test: {

@@ -122,14 +122,24 @@ describe('widget and demo files', () => {
     expect(response.body).toBe(readFileSync(widgetBundle, 'utf8'));
   });
 
-  it('caches hashed locale chunks of the module build forever', async () => {
-    const chunksDirectory = new URL('../../../widget/dist/chunks/', import.meta.url);
-    const chunk = readdirSync(chunksDirectory).find((name) => name.startsWith('de-'));
-    expect(chunk).toBeDefined();
-    const response = await get('localhost', `/widget/chunks/${chunk ?? ''}`);
+  it.each(['locale-de-', 'checkout-feature-'])(
+    'caches hashed chunks of the module build forever (%s…)',
+    async (prefix) => {
+      const chunksDirectory = new URL('../../../widget/dist/chunks/', import.meta.url);
+      const chunk = readdirSync(chunksDirectory).find((name) => name.startsWith(prefix));
+      expect(chunk).toBeDefined();
+      const response = await get('localhost', `/widget/chunks/${chunk ?? ''}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
+
+  it('gives the module entry the short cache of the classic script', async () => {
+    const response = await get('localhost', '/widget/tradein-widget.mjs');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it.each([

@@ -1,23 +1,78 @@
 import { useStore } from '@nanostores/react';
-import {
-  $cartCount,
-  createAccountAuth,
-  createApiClient,
-  initCheckout,
-  onNavigate,
-} from '@tradein/client-core';
-import { useEffect, useMemo } from 'react';
+import type { AuthProvider } from '@tradein/client-core';
+import { useLingui } from '@lingui/react';
+import { useEffect, useMemo, useState } from 'react';
 import type { WidgetConfig } from '../element/widget-attributes.ts';
 import { dispatchWidgetEvent } from '../element/widget-events.ts';
-import { BrowseScreen } from '../features/browse/browse-screen.tsx';
-import { CartLink, CartScreen } from '../features/cart/cart-screen.tsx';
-import { CheckoutScreen } from '../features/checkout/checkout-screen.tsx';
-import { OfferScreen } from '../features/offer/offer-screen.tsx';
-import { QuestionsScreen } from '../features/questions/questions-screen.tsx';
 import { SearchScreen } from '../features/search/search-screen.tsx';
-import { ThankYouScreen } from '../features/thank-you/thank-you-screen.tsx';
-import { createFlow, type FlowStep } from '../shared/flow.ts';
+import { lazyApiClient } from '../shared/lazy-api-client.ts';
+import { lazyFeature } from '../shared/lazy-feature.tsx';
+import { createFlow, type FlowScreen, type FlowStep } from '../shared/flow.ts';
 import { WidgetServicesContext, type WidgetServices } from '../shared/widget-services.tsx';
+import { CartLink } from './cart-link.tsx';
+import type * as SessionModule from './session.ts';
+
+let sessionModule: Promise<typeof SessionModule> | undefined;
+/** The cart and account stores, fetched once per page (retried after a failed fetch). */
+function loadSession(): Promise<typeof SessionModule> {
+  sessionModule ??= import('./session.ts').catch((error: unknown) => {
+    sessionModule = undefined;
+    throw error;
+  });
+  return sessionModule;
+}
+
+/** The account's auth for bearer calls, created when the first such call is made. */
+function lazyAccountAuth(): AuthProvider {
+  let auth: Promise<AuthProvider> | undefined;
+  return {
+    async accessToken(client) {
+      auth ??= loadSession().then((session) => session.createAccountAuth());
+      return (await auth).accessToken(client);
+    },
+  };
+}
+
+/** Tells the checkout store about a step (the transaction id lives only on the thank-you page). */
+function reportNavigation(screen: FlowScreen): void {
+  loadSession().then(
+    (session) => session.onNavigate(screen === 'thank-you' ? 'thankYou' : screen),
+    // Nothing to clear when the stores could not be loaded; the next step tries again.
+    () => undefined,
+  );
+}
+
+// Only the first screen (search) is in the element's module; every later step is fetched when a
+// seller first reaches it, and the likely next steps are fetched ahead while the browser idles.
+const browse = lazyFeature(() =>
+  import('../features/browse/browse-feature.ts').then((module) => module.browseFeature),
+);
+const questions = lazyFeature(() =>
+  import('../features/questions/questions-feature.ts').then((module) => module.questionsFeature),
+);
+const offer = lazyFeature(() =>
+  import('../features/offer/offer-feature.ts').then((module) => module.offerFeature),
+);
+const cart = lazyFeature(() =>
+  import('../features/cart/cart-feature.ts').then((module) => module.cartFeature),
+);
+const checkout = lazyFeature(() =>
+  import('../features/checkout/checkout-feature.ts').then((module) => module.checkoutFeature),
+);
+const thankYou = lazyFeature(() =>
+  import('../features/thank-you/thank-you-feature.ts').then((module) => module.thankYouFeature),
+);
+
+/** The steps a seller is likely to reach next from each screen, fetched ahead of time. */
+const nextSteps: Record<FlowScreen, readonly { preload(locale: string): void }[]> = {
+  search: [questions, browse],
+  browse: [questions],
+  questions: [offer],
+  offer: [cart],
+  cart: [checkout],
+  checkout: [thankYou],
+  'thank-you': [],
+};
 
 export interface WidgetAppProps {
   config: WidgetConfig;
@@ -34,33 +89,36 @@ function firstStep(config: WidgetConfig): FlowStep {
 /** The sell flow of one element: its services, and the screen of the current step. */
 export function WidgetApp({ config, host }: WidgetAppProps) {
   const services = useMemo<WidgetServices>(() => {
-    // The cart is shared by the page (one checkout store); its B2B cap follows this element's
-    // mode, set before any screen can change the cart. A transaction id outlives no reload.
-    initCheckout({ shopMode: config.mode });
-    onNavigate(firstStep(config).screen);
+    reportNavigation(firstStep(config).screen);
+    const flow = createFlow(firstStep(config));
+    // The host page may route or track on every step. Subscribed with the flow itself, before
+    // the first screen shows, so no step is missed; the listener goes with the flow.
+    flow.onChange((next) => {
+      reportNavigation(next.screen);
+      if (host !== undefined) dispatchWidgetEvent(host, 'tradein:navigate', { step: next });
+    });
     return {
       config,
       host,
-      flow: createFlow(firstStep(config)),
-      api: createApiClient({
+      flow,
+      api: lazyApiClient({
         baseUrl: config.apiBase,
         environment: 'production',
-        auth: createAccountAuth(),
+        auth: lazyAccountAuth(),
       }),
     };
   }, [config, host]);
   const step = useStore(services.flow.$step);
-  const cartCount = useStore($cartCount);
+  const cartCount = useCartCount(config);
 
-  // The host page may route or track on every step.
+  // Fetch the likely next steps once the browser is idle, so moving on does not wait.
+  const { i18n } = useLingui();
   useEffect(
     () =>
-      services.flow.onChange((next) => {
-        // The transaction id lives only on the thank-you page (§2).
-        onNavigate(next.screen === 'thank-you' ? 'thankYou' : next.screen);
-        if (host !== undefined) dispatchWidgetEvent(host, 'tradein:navigate', { step: next });
+      whenIdle(() => {
+        for (const next of nextSteps[step.screen]) next.preload(i18n.locale);
       }),
-    [services, host],
+    [step.screen, i18n],
   );
 
   return (
@@ -73,28 +131,67 @@ export function WidgetApp({ config, host }: WidgetAppProps) {
   );
 }
 
+/**
+ * The number of devices in the page's cart, 0 until the cart store has loaded. The cart is
+ * shared by the page (one checkout store); its B2B cap follows this element's mode, set before
+ * any later screen can change the cart (those screens load after the store).
+ */
+function useCartCount(config: WidgetConfig): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let current = true;
+    loadSession().then(
+      (session) => {
+        if (!current) return;
+        session.initCheckout({ shopMode: config.mode });
+        unsubscribe = session.$cartCount.subscribe(setCount);
+      },
+      // Without the store there is no cart to link to; the cart step itself shows the error.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      unsubscribe?.();
+    };
+  }, [config]);
+  return count;
+}
+
 /** The screen of a step. Each feature owns its screens; this only chooses between them. */
 function Screen({ step }: { step: FlowStep }) {
   switch (step.screen) {
     case 'questions':
-      return <QuestionsScreen key={step.deviceUrl} deviceUrl={step.deviceUrl} />;
+      return <questions.Screen key={step.deviceUrl} deviceUrl={step.deviceUrl} />;
     case 'offer':
-      return <OfferScreen key={step.offerId} offerId={step.offerId} deviceName={step.deviceName} />;
+      return (
+        <offer.Screen key={step.offerId} offerId={step.offerId} deviceName={step.deviceName} />
+      );
     case 'browse':
       return (
-        <BrowseScreen
+        <browse.Screen
           categoryUrl={step.categoryUrl}
           manufacturerUrl={step.manufacturerUrl}
           seriesUrl={step.seriesUrl}
         />
       );
     case 'cart':
-      return <CartScreen />;
+      return <cart.Screen />;
     case 'checkout':
-      return <CheckoutScreen />;
+      return <checkout.Screen />;
     case 'thank-you':
-      return <ThankYouScreen key={step.tradeNumber} tradeNumber={step.tradeNumber} />;
+      return <thankYou.Screen key={step.tradeNumber} tradeNumber={step.tradeNumber} />;
     default:
       return <SearchScreen />;
   }
+}
+
+/** Runs `task` when the browser is idle (soon after, where it has no idle callback). */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
 }

@@ -1,23 +1,16 @@
 /**
- * The base URL the element talks to when `api-base` is absent: the origin the script was
- * loaded from (DESIGN.md). `document.currentScript` exists only while a classic script first
- * runs, so it is read once at load; a module script has `import.meta.url` instead.
+ * The base URL the element talks to when `api-base` is absent: the origin the widget's modules
+ * were loaded from (DESIGN.md), whether through the classic loader or a module script tag.
  */
-export function scriptOrigin(
-  currentScript: Element | null,
-  moduleUrl: string | undefined,
-  documentUrl: string,
-): string {
-  const source =
-    currentScript instanceof HTMLScriptElement && currentScript.src !== ''
-      ? currentScript.src
-      : moduleUrl;
-  return new URL(source ?? documentUrl, documentUrl).origin;
+export function scriptOrigin(moduleUrl: string | undefined, documentUrl: string): string {
+  const module = moduleUrl === undefined ? undefined : new URL(moduleUrl, documentUrl);
+  // A module read from disk (tests, bundlers' dev servers) has no origin to talk to.
+  if (module !== undefined && /^https?:$/.test(module.protocol)) return module.origin;
+  return new URL(documentUrl).origin;
 }
 
-/** Captured when the bundle is evaluated, before any element exists. */
+/** Captured when the module is evaluated, before any element exists. */
 export const loadedFromOrigin: string = scriptOrigin(
-  typeof document === 'undefined' ? null : document.currentScript,
-  TRADEIN_MODULE_BUILD ? import.meta.url : undefined,
+  import.meta.url,
   typeof document === 'undefined' ? 'http://localhost/' : document.baseURI,
 );

@@ -1,16 +1,8 @@
+import { sharedStyleSheet } from '../shared/style-sheet.ts';
 import css from './widget.css?inline';
 
-let sharedSheet: CSSStyleSheet | undefined;
-
 /**
- * One constructable stylesheet shared by every element of the page. Constructed sheets are not
- * `<style>` elements or `style` attributes, so `style-src 'self'` does not block them, and the
- * host page's `<head>` stays untouched.
+ * The element's own sheet: the root, the first screen (search) and what every step shows.
+ * Each later screen brings its sheet with its code (shared/lazy-feature.tsx).
  */
-export function widgetStyleSheet(): CSSStyleSheet {
-  if (sharedSheet === undefined) {
-    sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(css);
-  }
-  return sharedSheet;
-}
+export const widgetStyleSheet: () => CSSStyleSheet = sharedStyleSheet(css);

@@ -1,14 +1,14 @@
-import type { ApiClient } from '@tradein/client-core';
 import { createContext, useContext } from 'react';
 import type { WidgetConfig } from '../element/widget-attributes.ts';
 import type { Flow } from './flow.ts';
+import type { LazyApiClient } from './lazy-api-client.ts';
 
 /** What every screen of one element works with. */
 export interface WidgetServices {
   /** The element's validated attributes. */
   config: WidgetConfig;
   /** The trade API client of this element (its `api-base`), with the shared account's auth. */
-  api: ApiClient;
+  api: LazyApiClient;
   /** This element's navigation. */
   flow: Flow;
   /** The element itself, for `tradein:*` events; undefined in unit tests without an element. */

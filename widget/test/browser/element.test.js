@@ -29,8 +29,9 @@ const firstScreen = {
 };
 
 describe('the built <tradein-widget>', () => {
-  it('is defined by the classic script with an open shadow root', () => {
-    const Widget = customElements.get('tradein-widget');
+  it('is defined by the classic script with an open shadow root', async () => {
+    // The classic script imports the module build, so the definition follows it shortly.
+    const Widget = await customElements.whenDefined('tradein-widget');
     expect(Widget, 'the element is not defined').toBeTruthy();
     const element = document.createElement('tradein-widget');
     expect(element instanceof Widget, 'createElement does not upgrade').toBeTruthy();

@@ -67,6 +67,29 @@ export function tradeApiServer() {
         origin = `http://127.0.0.1:${port}`;
         await waitForHealth(origin, child);
       },
+      // `trade-api:trade` reads a trade and its devices straight from the server's database,
+      // so an end-to-end test can prove the number on the thank-you page is a stored trade.
+      async executeCommand({ command, payload }) {
+        if (command !== 'trade-api:trade') return undefined;
+        const { default: Database } = await import('better-sqlite3');
+        const db = new Database(join(dataDir, 'trade.sqlite'), { readonly: true });
+        try {
+          const trade = db
+            .prepare(
+              'SELECT id, trade_number, status, payment_type, total_cents FROM trades WHERE trade_number = ?',
+            )
+            .get(payload.tradeNumber);
+          if (trade === undefined) return null;
+          const items = db
+            .prepare(
+              'SELECT device_name, quantity, price_cents FROM trade_items WHERE trade_id = ? ORDER BY id',
+            )
+            .all(trade.id);
+          return { ...trade, items };
+        } finally {
+          db.close();
+        }
+      },
       async serverStop() {
         if (child && child.exitCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { buildSearchRequest, searchEndpoint } from '@tradein/contract';
 import { getClientEdition } from '@tradein/editions/client';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { CatalogueImage } from '../../shared/catalogue-image.tsx';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import {
@@ -103,10 +103,11 @@ export function BrowseScreen(start: BrowseStart) {
   const canGoBack = useStore(flow.$canGoBack);
 
   // After a choice or a step back, the heading of the new level takes the focus, so keyboard
-  // and screen-reader users continue from the top of the new list.
+  // and screen-reader users continue from the top of the new list. Moved before the level is
+  // painted, so it never shows without focus.
   const heading = useRef<HTMLHeadingElement>(null);
   const shownLevel = useRef<BrowseLevel | undefined>(undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.categoriesStatus !== 'ready') return;
     if (shownLevel.current !== undefined && shownLevel.current !== level) heading.current?.focus();
     shownLevel.current = level;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatMoney } from '@tradein/editions/client';
 import { useMemo } from 'react';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
@@ -129,20 +129,5 @@ function NoticeText({
     <p className="alert">
       <Trans>This change is not possible. Reload the page and try again.</Trans>
     </p>
-  );
-}
-
-/** The way to the cart from the other steps: shows the number of devices, hidden when empty. */
-export function CartLink({ count, onOpen }: { count: number; onOpen: () => void }) {
-  if (count === 0) return null;
-  return (
-    <div className="root cart-link-bar">
-      <button type="button" className="flow-button cart-link" part="cart-link" onClick={onOpen}>
-        <Trans>Cart</Trans>{' '}
-        <span className="cart-link-count">
-          <Plural value={count} one="# device" other="# devices" />
-        </span>
-      </button>
-    </div>
   );
 }

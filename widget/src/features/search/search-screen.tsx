@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { buildSearchRequest, searchEndpoint } from '@tradein/contract';
-import { getClientEdition } from '@tradein/editions/client';
 import { useEffect, useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { CatalogueImage } from '../../shared/catalogue-image.tsx';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { highlightMatches } from './highlight.ts';
 import { createSearchStore, type SearchKey, type SearchState } from './search-store.ts';
+import type * as DeviceSearchModule from './device-search.ts';
 
 // Ids are scoped by the shadow root, so fixed ids cannot clash between two elements.
 const inputId = 'tradein-search-input';
@@ -14,8 +13,15 @@ const hintId = 'tradein-search-hint';
 const resultsId = 'tradein-search-results';
 const optionId = (index: number) => `tradein-search-option-${index}`;
 
-/** How many devices one search shows. */
-const resultSize = 8;
+let deviceSearchModule: Promise<typeof DeviceSearchModule> | undefined;
+/** The search call's code, fetched once per page (again after a failed fetch). */
+function loadDeviceSearch(): Promise<typeof DeviceSearchModule> {
+  deviceSearchModule ??= import('./device-search.ts').catch((error: unknown) => {
+    deviceSearchModule = undefined;
+    throw error;
+  });
+  return deviceSearchModule;
+}
 
 const handledKeys: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'Escape']);
 
@@ -65,17 +71,18 @@ export function SearchScreen() {
   const { config, api, flow } = useWidgetServices();
   const { t } = useLingui();
   const store = useMemo(() => {
-    const application = getClientEdition(config.edition).search.devicesIndex;
     return createSearchStore({
-      search: async (text, signal) => {
-        const body = buildSearchRequest({ kind: 'deviceSearch', text }, application, resultSize);
-        const answer = await api.call(searchEndpoint, { body, signal });
-        return answer.kind === 'deviceSearch' ? answer.hits : [];
-      },
+      search: async (text, signal) =>
+        (await loadDeviceSearch()).searchDevices(api, config.edition, text, signal),
       onChoose: (device) => flow.go({ screen: 'questions', deviceUrl: device.url }),
     });
   }, [config.edition, api, flow]);
   useEffect(() => () => store.dispose(), [store]);
+  // The box is usable now; fetch what the first search needs before the seller types.
+  useEffect(() => {
+    api.preload();
+    loadDeviceSearch().catch(() => undefined);
+  }, [api]);
   const state = useStore(store.$state);
 
   const showList = state.open && state.status !== 'error' && state.results.length > 0;

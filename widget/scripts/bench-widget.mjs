@@ -1,0 +1,429 @@
+// Load and search benchmark of the built <tradein-widget> in headless Chromium, CPU throttled 4×
+// and with the browser cache disabled, against the production bundle of the shop server (widget
+// at /widget/, trade API at /api/, fresh seeded database in a temporary folder). Measures:
+//   1. the bytes a seller downloads before they can search: every JS/CSS file under /widget/
+//      fetched by a page holding only the classic script and `<tradein-widget edition="de">`
+//      until the search box is interactive, read from dist/ (raw, gzip -9, brotli -q 11);
+//      files every run needed are budgeted, later ones (prefetched after the box is
+//      interactive, or loaded while typing) are listed beside them;
+//   2. load → interactive search box, in the page: from the start of the tradein-widget.js
+//      request to the first animation frame where the combobox in the shadow root is enabled
+//      and visible;
+//   3. keystroke → rendered results: from the keydown of the last key of `iphone 13` to the
+//      first frame showing options (first one "iPhone 13"), the search debounce included.
+// Each timing runs 7 times (BENCH_RUNS overrides), each in a fresh browser context, after one
+// warm-up run; prints median and max. Fails (exit code 1) when a budget breaks.
+//
+//   npm run build && npm run bench:widget        (CHROME_PATH overrides /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { launch } from 'puppeteer-core';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const classicScript = join(dist, 'tradein-widget.js');
+const serverBundle = fileURLToPath(new URL('../../host-shop/dist/server/main.js', import.meta.url));
+
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const cpuThrottlingRate = 4;
+const query = 'iphone 13';
+const expectedFirstResult = 'iPhone 13';
+const codeFile = /\.(?:m?js|css)$/;
+
+/** Budgets (1 kB = 1000 B); the timings are medians at 4× CPU throttling on 2 cores. */
+const budgets = { initialGzipBytes: 35_000, loadToInteractiveMs: 1500, keystrokeToResultsMs: 1000 };
+
+// The page a partner writes: the classic script, then the element. Served by the bench itself
+// on the server's origin, so the script and the API are same-origin as on the shop.
+const benchPath = '/bench.html';
+const benchPage = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="utf-8">
+    <title>tradein-widget bench</title>
+    <script src="/widget/tradein-widget.js"></script>
+  </head>
+  <body>
+    <tradein-widget edition="de"></tradein-widget>
+  </body>
+</html>
+`;
+
+// Runs in the page before any of its scripts: polls once per animation frame (no Node round
+// trip in the measurement) and exposes the moments as promises on `window.tradeinBench`.
+// Serialized into the page, so every helper it uses must be declared inside it.
+function instrumentPage(searchText, firstResult) {
+  // oxlint-disable-next-line unicorn/consistent-function-scoping
+  const widgetRoot = () => document.querySelector('tradein-widget')?.shadowRoot ?? null;
+  const searchBox = () => widgetRoot()?.querySelector('[role="combobox"]') ?? null;
+  // oxlint-disable-next-line unicorn/consistent-function-scoping
+  const whenFrame = (check) =>
+    new Promise((resolve) => {
+      const poll = () => {
+        const value = check();
+        if (value !== undefined) resolve(value);
+        else requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    });
+
+  // A resource entry appears once its response has fully arrived.
+  // oxlint-disable-next-line unicorn/consistent-function-scoping
+  const widgetResources = () =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ pathname: new URL(entry.name).pathname, startTime: entry.startTime }))
+      .filter((entry) => entry.pathname.startsWith('/widget/'));
+
+  const interactive = whenFrame(() => {
+    const input = searchBox();
+    if (!input || input.disabled || !input.checkVisibility()) return undefined;
+    return { at: performance.now(), resources: widgetResources() };
+  });
+
+  let firstKeyAt;
+  let lastKeyAt;
+  const results = interactive.then(() => {
+    searchBox().addEventListener('keydown', () => {
+      lastKeyAt = performance.now();
+      firstKeyAt ??= lastKeyAt;
+    });
+    return whenFrame(() => {
+      const root = widgetRoot();
+      const input = searchBox();
+      // Results of an earlier prefix do not count: the box must hold the whole text and the
+      // list must be done loading (typing marks it busy at once, before the debounce).
+      if (input?.value !== searchText || root.querySelector('[aria-busy="true"]')) return undefined;
+      const listbox = root.querySelector('[role="listbox"]');
+      const options = root.querySelectorAll('[role="option"]');
+      if (!listbox || listbox.hidden || options.length === 0) return undefined;
+      const first = options[0].textContent ?? '';
+      if (!first.includes(firstResult)) {
+        return { error: `first result for "${searchText}" is "${first}", not "${firstResult}"` };
+      }
+      if (lastKeyAt === undefined) return { error: 'the search box saw no keydown' };
+      return { at: performance.now(), firstKeyAt, lastKeyAt, resources: widgetResources() };
+    });
+  });
+
+  window.tradeinBench = { interactive, results, searchBox };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(origin, child) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('shop server did not start within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts the shop server bundle on a free loopback port with a fresh data folder. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradein-widget-bench-'));
+  const child = spawn(process.execPath, [serverBundle], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(origin, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+/** One cold load and search in a fresh context: timings in ms and the widget files fetched. */
+async function measureOnce(browser, origin) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    const session = await page.createCDPSession();
+    await session.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottlingRate });
+    await page.setCacheEnabled(false);
+    // Only the bench page is intercepted, so the widget's own requests are never paused.
+    await session.send('Fetch.enable', {
+      patterns: [{ urlPattern: `${origin}${benchPath}`, requestStage: 'Request' }],
+    });
+    session.on('Fetch.requestPaused', ({ requestId }) => {
+      void session.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 200,
+        responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }],
+        body: Buffer.from(benchPage).toString('base64'),
+      });
+    });
+    const pageErrors = [];
+    // A missing or failing widget file (say, dist/ rebuilt mid-run) stops the run at once.
+    let reportFailure;
+    const failure = new Promise((_, reject) => (reportFailure = reject));
+    failure.catch(() => {});
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/widget/') && response.status() >= 400) {
+        reportFailure(new Error(`${pathname} answered ${response.status()}`));
+      }
+    });
+    page.on('requestfailed', (request) => {
+      const { pathname } = new URL(request.url());
+      const reason = request.failure()?.errorText ?? 'failed';
+      if (pathname.startsWith('/widget/')) reportFailure(new Error(`${pathname}: ${reason}`));
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.evaluateOnNewDocument(instrumentPage, query, expectedFirstResult);
+    await page.bringToFront();
+
+    await page.goto(`${origin}${benchPath}`, { waitUntil: 'domcontentloaded' });
+    const interactive = await withTimeout(
+      page.evaluate(() => window.tradeinBench.interactive),
+      'the search box to become interactive',
+      { failure, pageErrors },
+    );
+    const script = interactive.resources.find(
+      (entry) => entry.pathname === '/widget/tradein-widget.js',
+    );
+    if (!script) throw new Error('no resource timing entry for /widget/tradein-widget.js');
+
+    const searchBox = await page.evaluateHandle(() => window.tradeinBench.searchBox());
+    await searchBox.focus();
+    await page.keyboard.type(query);
+    const results = await withTimeout(
+      page.evaluate(() => window.tradeinBench.results),
+      `results for "${query}"`,
+      { failure, pageErrors },
+    );
+    if (results.error) throw new Error(results.error);
+
+    const code = (entries) =>
+      entries.map((entry) => entry.pathname).filter((pathname) => codeFile.test(pathname));
+    const initialFiles = code(interactive.resources);
+    const later = results.resources.filter((entry) => !initialFiles.includes(entry.pathname));
+    return {
+      loadFromScriptMs: interactive.at - script.startTime,
+      loadFromNavigationMs: interactive.at,
+      keystrokeToResultsMs: results.at - results.lastKeyAt,
+      initialFiles,
+      beforeTypingFiles: code(later.filter((entry) => entry.startTime < results.firstKeyAt)),
+      whileTypingFiles: code(later.filter((entry) => entry.startTime >= results.firstKeyAt)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits for `promise`, failing early on `failure` and after `timeoutMs` with the page's errors. */
+async function withTimeout(promise, what, { failure, pageErrors }, timeoutMs = 30_000) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      const errors = pageErrors.length > 0 ? ` (page errors: ${pageErrors.join('; ')})` : '';
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}${errors}`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout, failure]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function compressedSizes(pathname) {
+  const file = join(dist, decodeURIComponent(pathname.slice('/widget/'.length)));
+  if (!file.startsWith(dist) || !existsSync(file)) {
+    throw new Error(`${pathname} was served but is not in widget/dist`);
+  }
+  const bytes = readFileSync(file);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const median = (values) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const bytes = (value) => `${value.toLocaleString('en-US')} B`;
+const ms = (value) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+function sumSizes(files) {
+  return files
+    .map((pathname) => compressedSizes(pathname))
+    .reduce(
+      (sum, size) => ({
+        raw: sum.raw + size.raw,
+        gzip: sum.gzip + size.gzip,
+        brotli: sum.brotli + size.brotli,
+      }),
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+}
+
+/** Prints what the runs downloaded; returns the budgeted total (files every run needed). */
+function printBytes(samples) {
+  const everyRun = (key) =>
+    samples[0][key].filter((file) => samples.every((sample) => sample[key].includes(file)));
+  const initial = everyRun('initialFiles');
+  const rows = [
+    ...initial.map((pathname) => ({ name: pathname, ...compressedSizes(pathname) })),
+    { name: 'total', ...sumSizes(initial) },
+  ];
+  const width = Math.max(...rows.map((row) => row.name.length));
+  const columns = (name, raw, gzip, brotli) =>
+    `  ${name.padEnd(width)}  ${raw.padStart(9)} ${gzip.padStart(8)} ${brotli.padStart(8)}`;
+  console.info(
+    '\nDownloaded before the search box is interactive (edition de, sizes of the dist/ files):',
+  );
+  console.info(columns('file', 'raw', 'gzip', 'brotli'));
+  for (const row of rows) {
+    console.info(columns(row.name, bytes(row.raw), bytes(row.gzip), bytes(row.brotli)));
+  }
+
+  // Later downloads are reported, not budgeted: the budget is what the first screen waits for.
+  const seen = new Set(initial);
+  const report = (label, files) => {
+    const fresh = [...new Set(files)].filter((file) => !seen.has(file));
+    for (const file of fresh) seen.add(file);
+    if (fresh.length === 0) return;
+    const size = sumSizes(fresh);
+    const names = fresh.map((file) => file.replace(/^\/widget\/(?:chunks\/)?/, '')).join(' ');
+    console.info(`  + ${label}: ${fresh.length} files, ${bytes(size.gzip)} gzip: ${names}`);
+  };
+  report(
+    'before interactive in some runs only',
+    samples.flatMap((sample) => sample.initialFiles),
+  );
+  report(
+    'after interactive, before typing',
+    samples.flatMap((sample) => sample.beforeTypingFiles),
+  );
+  report(
+    'while typing, until results',
+    samples.flatMap((sample) => sample.whileTypingFiles),
+  );
+  const all = sumSizes([...seen]);
+  console.info(
+    `  everything fetched by the first results: ${bytes(all.raw)} raw, ${bytes(all.gzip)} gzip, ` +
+      `${bytes(all.brotli)} brotli (not budgeted)`,
+  );
+  return rows.at(-1);
+}
+
+async function main() {
+  for (const [file, what] of [
+    [classicScript, 'widget/dist/tradein-widget.js'],
+    [serverBundle, 'host-shop/dist/server/main.js'],
+  ]) {
+    if (!existsSync(file)) throw new Error(`${what} is missing: run \`npm run build\` first`);
+  }
+  const server = await startServer();
+  let browser;
+  try {
+    browser = await launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    console.info(
+      `Widget bench: ${runs} runs + 1 warm-up, CPU throttled ${cpuThrottlingRate}×, cache disabled, ` +
+        `${await browser.version()}`,
+    );
+    await measureOnce(browser, server.origin);
+    const samples = [];
+    for (let run = 0; run < runs; run += 1) samples.push(await measureOnce(browser, server.origin));
+
+    const total = printBytes(samples);
+
+    const timings = [
+      ['load → interactive search box (from tradein-widget.js request)', 'loadFromScriptMs'],
+      ['  the same, from navigation start (not budgeted)', 'loadFromNavigationMs'],
+      [`keystroke → rendered results ("${query}", incl. 150 ms debounce)`, 'keystrokeToResultsMs'],
+    ].map(([label, key]) => {
+      const values = samples.map((sample) => sample[key]);
+      return { label, key, median: median(values), max: Math.max(...values), values };
+    });
+    const width = Math.max(...timings.map((timing) => timing.label.length));
+    console.info(`\nTimings over ${runs} runs:`);
+    console.info(`  ${''.padEnd(width)}  ${'median'.padStart(8)} ${'max'.padStart(8)}  all`);
+    for (const timing of timings) {
+      console.info(
+        `  ${timing.label.padEnd(width)}  ${ms(timing.median).padStart(8)} ${ms(timing.max).padStart(8)}  ${timing.values.map((value) => Math.round(value)).join(' ')}`,
+      );
+    }
+
+    const byKey = Object.fromEntries(timings.map((timing) => [timing.key, timing]));
+    const broken = [];
+    if (total.gzip > budgets.initialGzipBytes) {
+      broken.push(
+        `initial download ${bytes(total.gzip)} gzip > budget ${bytes(budgets.initialGzipBytes)}`,
+      );
+    }
+    if (byKey.loadFromScriptMs.median > budgets.loadToInteractiveMs) {
+      broken.push(
+        `median load → interactive ${ms(byKey.loadFromScriptMs.median)} > budget ${ms(budgets.loadToInteractiveMs)}`,
+      );
+    }
+    if (byKey.keystrokeToResultsMs.median > budgets.keystrokeToResultsMs) {
+      broken.push(
+        `median keystroke → results ${ms(byKey.keystrokeToResultsMs.median)} > budget ${ms(budgets.keystrokeToResultsMs)}`,
+      );
+    }
+    console.info(
+      `\nBudgets: initial gzip ≤ ${bytes(budgets.initialGzipBytes)}, median load → interactive ≤ ` +
+        `${ms(budgets.loadToInteractiveMs)}, median keystroke → results ≤ ${ms(budgets.keystrokeToResultsMs)}`,
+    );
+    if (broken.length > 0) {
+      for (const message of broken) console.error(`OVER BUDGET: ${message}`);
+      process.exitCode = 1;
+    } else {
+      console.info('all budgets met');
+    }
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+await main().catch((error) => {
+  console.error(`bench:widget failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

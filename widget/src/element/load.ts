@@ -1,0 +1,3 @@
+import { loadWidgetModule } from './loader.ts';
+
+loadWidgetModule(document.currentScript, (url) => import(/* @vite-ignore */ url));

@@ -1,0 +1,22 @@
+import { widgetTagName } from './widget-events.ts';
+
+/**
+ * The classic script partners paste (`/widget/tradein-widget.js`). It carries no widget code:
+ * it imports the ES module build that sits beside it, so both ways of embedding run the same
+ * modules, and the later screens and other locales arrive only when a seller needs them.
+ * `document.currentScript` exists only while this script first runs, so it is read at once.
+ */
+export function loadWidgetModule(
+  currentScript: Element | null,
+  importModule: (url: string) => Promise<unknown>,
+): void {
+  if (customElements.get(widgetTagName) !== undefined) return;
+  if (!(currentScript instanceof HTMLScriptElement) || currentScript.src === '') {
+    console.error('<tradein-widget>: load /widget/tradein-widget.js with a <script src> tag');
+    return;
+  }
+  const moduleUrl = new URL('tradein-widget.mjs', currentScript.src).href;
+  importModule(moduleUrl).catch((error: unknown) => {
+    console.error(`<tradein-widget>: could not load ${moduleUrl}`, error);
+  });
+}

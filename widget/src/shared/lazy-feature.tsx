@@ -1,0 +1,126 @@
+import type { I18n, Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { WidgetLanguage } from '../i18n/widget-language.ts';
+import { adoptStyleSheets } from './style-sheet.ts';
+import { useWidgetServices } from './widget-services.tsx';
+
+/** What a screen loaded on demand brings: its component, stylesheets and message catalogs. */
+export interface Feature<Props> {
+  Screen: ComponentType<Props>;
+  styleSheets: () => readonly CSSStyleSheet[];
+  catalogs: Readonly<Record<WidgetLanguage, () => Promise<{ messages: Messages }>>>;
+}
+
+/** A screen component that loads its feature on first render, plus a way to fetch it early. */
+export interface LazyScreen<Props> {
+  Screen: ComponentType<Props>;
+  /** Fetches the feature and its catalog for a locale without rendering it (idle time). */
+  preload(locale: string): void;
+}
+
+// Which features' messages each element's i18n instance has merged already.
+const mergedCatalogs = new WeakMap<I18n, Set<object>>();
+
+function isLanguage(feature: { catalogs: object }, locale: string): locale is WidgetLanguage {
+  return Object.hasOwn(feature.catalogs, locale);
+}
+
+/**
+ * Wraps a feature that is fetched only when a seller reaches it, so the first screen downloads
+ * only what it shows. While it loads the step shows a busy placeholder; if the network fails,
+ * an alert with a retry button (the chunk is requested again).
+ */
+export function lazyFeature<Props extends object>(
+  load: () => Promise<Feature<Props>>,
+): LazyScreen<Props> {
+  let pending: Promise<Feature<Props>> | undefined;
+  const fetchFeature = (): Promise<Feature<Props>> => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+
+  async function prepare(i18n: I18n, root: ShadowRoot | null): Promise<Feature<Props>> {
+    const feature = await fetchFeature();
+    const locale = i18n.locale;
+    const merged = mergedCatalogs.get(i18n) ?? new Set();
+    mergedCatalogs.set(i18n, merged);
+    if (!merged.has(feature) && isLanguage(feature, locale)) {
+      const { messages } = await feature.catalogs[locale]();
+      // `load` merges into the catalog the element already has.
+      i18n.load(locale, messages);
+      merged.add(feature);
+    }
+    if (root !== null) adoptStyleSheets(root, feature.styleSheets());
+    return feature;
+  }
+
+  /** One attempt at loading; a retry mounts a fresh one (a new `key`). */
+  function Attempt({ props, onRetry }: { props: Props; onRetry: () => void }) {
+    const { i18n } = useLingui();
+    const { host } = useWidgetServices();
+    const [feature, setFeature] = useState<Feature<Props> | undefined>(undefined);
+    const [failed, setFailed] = useState(false);
+    useEffect(() => {
+      let current = true;
+      prepare(i18n, host?.shadowRoot ?? null).then(
+        (loaded) => {
+          if (current) setFeature(() => loaded);
+        },
+        () => {
+          if (current) setFailed(true);
+        },
+      );
+      return () => {
+        current = false;
+      };
+    }, [i18n, host]);
+
+    if (feature !== undefined) return <feature.Screen {...props} />;
+    if (failed) {
+      return (
+        <div className="root" part="root">
+          <div className="alert" role="alert">
+            <p className="alert-title">
+              <Trans>This step could not be loaded.</Trans>
+            </p>
+            <p>
+              <Trans>Check your internet connection, then try again.</Trans>
+            </p>
+          </div>
+          <div className="flow-actions">
+            <button type="button" className="flow-button flow-button-primary" onClick={onRetry}>
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        </div>
+      );
+    }
+    return (
+      <div className="root loading" part="root" aria-busy="true">
+        <output className="visually-hidden">
+          <Trans>Loading…</Trans>
+        </output>
+      </div>
+    );
+  }
+
+  function Screen(props: Props) {
+    const [attempt, setAttempt] = useState(0);
+    return <Attempt key={attempt} props={props} onRetry={() => setAttempt((count) => count + 1)} />;
+  }
+
+  return {
+    Screen,
+    preload(locale) {
+      fetchFeature()
+        .then((feature) => (isLanguage(feature, locale) ? feature.catalogs[locale]() : undefined))
+        // A failed prefetch is retried when the seller reaches the step.
+        .catch(() => undefined);
+    },
+  };
+}
