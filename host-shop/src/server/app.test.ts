@@ -144,6 +144,7 @@ describe('widget and demo files', () => {
 
   it.each([
     ['/demo/partner.html', '<tradein-widget edition="de" mode="b2bWidget"'],
+    ['/demo/agan.html', '<tradein-widget edition="de" mode="agan"'],
     ['/demo/hostile.html', "content=\"script-src 'self'; style-src 'self'\""],
     ['/demo/index.html', 'href="partner.html"'],
   ])('serves %s as HTML', async (path, content) => {

@@ -34,6 +34,21 @@ describe('demo pages', () => {
     );
   });
 
+  it('the agan page shows the agan look, which the page can still override per variable', async () => {
+    const page = await openPage('/demo/agan.html');
+    const [widget] = await shownWidgets(page, 1);
+    expect(widget.getAttribute('mode')).toBe('agan');
+    const focusColor = (element) =>
+      page.getComputedStyle(element).getPropertyValue('--tradein-color-focus').trim();
+    expect(focusColor(widget)).toBe('#0a6b50');
+    const plain = page.document.createElement('tradein-widget');
+    plain.setAttribute('edition', 'de');
+    page.document.body.append(plain);
+    expect(focusColor(plain)).toBe('');
+    widget.style.setProperty('--tradein-color-focus', '#123456');
+    expect(focusColor(widget)).toBe('#123456');
+  });
+
   it('the hostile page (CSP script-src/style-src self, global resets) shows a styled widget', async () => {
     const page = await openPage('/demo/hostile.html');
     const policy = page.document.querySelector('meta[http-equiv="Content-Security-Policy"]');
