@@ -10,12 +10,10 @@ const clientFields = [
   'application',
   'code',
   'dateFormat',
-  'footerShippingLogo',
   'hasB2B',
   'hasConditionsVideo',
   'hasHomeBanner',
   'hasNewsletter',
-  'helpWidget',
   'icuLocale',
   'language',
   'paymentTypes',
@@ -48,8 +46,8 @@ describe('getClientEdition', () => {
     expect(getClientEdition(code)).toBe(config);
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.paymentTypes)).toBe(true);
-    expect(Object.isFrozen(config.helpWidget.contactSubjects)).toBe(true);
-    expect(Object.isFrozen(config.helpWidget.contactSubjects[0])).toBe(true);
+    expect(Object.isFrozen(config.popTitleException)).toBe(true);
+    expect(Object.isFrozen(config.search)).toBe(true);
     expect(() => {
       (config as { hasB2B: boolean }).hasB2B = !config.hasB2B;
     }).toThrow(TypeError);
@@ -64,9 +62,8 @@ describe('getClientEdition', () => {
 
   it('keeps the validated configuration a separate, frozen copy', () => {
     expect(Object.isFrozen(getEdition('de').helpWidget.contactSubjects)).toBe(true);
-    expect(getEdition('de').helpWidget.contactSubjects).not.toBe(
-      getClientEdition('de').helpWidget.contactSubjects,
-    );
+    expect(getEdition('de').search).not.toBe(getClientEdition('de').search);
+    expect(getEdition('de').search).toEqual(getClientEdition('de').search);
   });
 });
 

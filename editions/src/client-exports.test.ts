@@ -23,6 +23,7 @@ it('exports exactly the browser API', async () => {
     'payloadPrefetchDelayMs',
     'personalizationCookieDays',
     'reloadGuardMs',
+    'sellFlowPath',
     'shippingAmount',
     'shopModeSchema',
     'shopModes',

@@ -29,5 +29,7 @@ export { editionCodes, editionCodeSchema } from './edition-code.ts';
 export type { EditionCode } from './edition-code.ts';
 export { formatMoney } from './money-format.ts';
 export { isValidPostalCode } from './postal-code.ts';
+export { sellFlowPath } from './sell-flow-path.ts';
+export type { SellFlowRouteName } from './sell-flow-path.ts';
 export { isB2BMode, shopModes, shopModeSchema } from './shop-mode.ts';
 export type { ShopMode } from './shop-mode.ts';

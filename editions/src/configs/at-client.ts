@@ -1,5 +1,4 @@
 import type { ClientEditionConfig } from '../client-edition-config.ts';
-import { germanContactSubjects } from './german-contact-subjects.ts';
 
 /** Austria: the part of the configuration a browser needs; `at.ts` adds the server part. */
 export const atClientEdition: ClientEditionConfig = {
@@ -20,16 +19,5 @@ export const atClientEdition: ClientEditionConfig = {
   search: {
     manufacturerAggregationIndex: 'manufacturer_aggregation_at',
     devicesIndex: 'devices_at',
-  },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_at_8c3e50b1f94a2d77',
-    ticketApiKey: 'pk_ticket_at_3a9f16d02e8b4c51',
-    contactSubjects: germanContactSubjects,
-  },
-  footerShippingLogo: {
-    carrier: 'Österreichische Post',
-    imagePath: '/images/shipping/post-at.svg',
-    alt: 'Kostenloser Versand mit der Österreichischen Post',
   },
 };

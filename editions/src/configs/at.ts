@@ -1,5 +1,6 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
 import { atClientEdition } from './at-client.ts';
+import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
 
@@ -8,6 +9,17 @@ const buyShopLink = 'https://shop.tradein.at';
 /** Austria: the German paths of §2, Austrian locale and time zone, no B2B. */
 export const atEdition = {
   ...atClientEdition,
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_at_8c3e50b1f94a2d77',
+    ticketApiKey: 'pk_ticket_at_3a9f16d02e8b4c51',
+    contactSubjects: germanContactSubjects,
+  },
+  footerShippingLogo: {
+    carrier: 'Österreichische Post',
+    imagePath: '/images/shipping/post-at.svg',
+    alt: 'Kostenloser Versand mit der Österreichischen Post',
+  },
   domain: 'www.tradein.at',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.at',

@@ -1,5 +1,4 @@
 import type { ClientEditionConfig } from '../client-edition-config.ts';
-import { germanContactSubjects } from './german-contact-subjects.ts';
 
 /** Germany: the part of the configuration a browser needs; `de.ts` adds the server part. */
 export const deClientEdition: ClientEditionConfig = {
@@ -20,16 +19,5 @@ export const deClientEdition: ClientEditionConfig = {
   search: {
     manufacturerAggregationIndex: 'manufacturer_aggregation_de',
     devicesIndex: 'devices_de',
-  },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
-    ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
-    contactSubjects: germanContactSubjects,
-  },
-  footerShippingLogo: {
-    carrier: 'DHL',
-    imagePath: '/images/shipping/dhl.svg',
-    alt: 'Kostenloser Versand mit DHL',
   },
 };

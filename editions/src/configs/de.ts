@@ -1,5 +1,6 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
 import { deClientEdition } from './de-client.ts';
+import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
 
@@ -14,6 +15,17 @@ const routes = {
 /** Germany: the only edition with the B2B partner widget and the agan sister shop. */
 export const deEdition = {
   ...deClientEdition,
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
+    ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
+    contactSubjects: germanContactSubjects,
+  },
+  footerShippingLogo: {
+    carrier: 'DHL',
+    imagePath: '/images/shipping/dhl.svg',
+    alt: 'Kostenloser Versand mit DHL',
+  },
   domain: 'www.tradein.de',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.de',

@@ -1,24 +1,43 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
 import { esClientEdition } from './es-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
+import { spanishSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
 
 const buyShopLink = 'https://shop.tradein.es';
 
 const routes = {
-  home: '/',
+  ...spanishSellFlowRoutes,
   productOverview: '/productos/todos-los-articulos-{overview}',
-  productDetail: '/productos/{pdp}',
-  sellCategory: '/vender/{category}',
   contact: '/contacto',
-  checkout: '/checkout',
-  thankYou: '/thankYou',
   ...sharedRoutes,
 } as const;
 
 /** Spain. */
 export const esEdition = {
   ...esClientEdition,
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_es_1d6b73e09f2c5a48',
+    ticketApiKey: 'pk_ticket_es_6e0c2f8b5a1d9374',
+    contactSubjects: [
+      { key: 'deviceSearch', label: 'No encuentro mi dispositivo' },
+      { key: 'offerPrice', label: 'Precio de compra y oferta' },
+      { key: 'shippingLabel', label: 'Etiqueta de envío y envío' },
+      { key: 'tradeStatus', label: 'Estado de mi venta' },
+      { key: 'payout', label: 'Pago' },
+      { key: 'clarification', label: 'Consulta sobre mi dispositivo' },
+      { key: 'returnDevice', label: 'Devolución de mi dispositivo' },
+      { key: 'account', label: 'Cuenta de cliente' },
+      { key: 'dataErasure', label: 'Borrado de datos' },
+      { key: 'other', label: 'Otros' },
+    ],
+  },
+  footerShippingLogo: {
+    carrier: 'SEUR',
+    imagePath: '/images/shipping/seur.svg',
+    alt: 'Envío gratuito con SEUR',
+  },
   domain: 'www.tradein.es',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.es',

@@ -20,26 +20,4 @@ export const frClientEdition: ClientEditionConfig = {
     manufacturerAggregationIndex: 'manufacturer_aggregation_fr',
     devicesIndex: 'devices_fr',
   },
-  helpWidget: {
-    account: 'tradein',
-    chatApiKey: 'pk_chat_fr_9a4d27f6c0b18e35',
-    ticketApiKey: 'pk_ticket_fr_2c8e61a4d7f03b96',
-    contactSubjects: [
-      { key: 'deviceSearch', label: 'Je ne trouve pas mon appareil' },
-      { key: 'offerPrice', label: 'Prix de rachat et offre' },
-      { key: 'shippingLabel', label: 'Étiquette d’envoi et expédition' },
-      { key: 'tradeStatus', label: 'Suivi de ma vente' },
-      { key: 'payout', label: 'Paiement' },
-      { key: 'clarification', label: 'Question sur mon appareil' },
-      { key: 'returnDevice', label: 'Retour de mon appareil' },
-      { key: 'account', label: 'Compte client' },
-      { key: 'dataErasure', label: 'Effacement des données' },
-      { key: 'other', label: 'Autre demande' },
-    ],
-  },
-  footerShippingLogo: {
-    carrier: 'Colissimo',
-    imagePath: '/images/shipping/colissimo.svg',
-    alt: 'Envoi gratuit avec Colissimo',
-  },
 };

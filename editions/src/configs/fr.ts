@@ -2,24 +2,43 @@ import type { EditionConfigInput } from '../edition-config-schema.ts';
 import { frClientEdition } from './fr-client.ts';
 import { frLegacyRedirects } from './fr-legacy-redirects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
+import { frenchSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
 
 const buyShopLink = 'https://shop.tradein.fr';
 
 const routes = {
-  home: '/',
+  ...frenchSellFlowRoutes,
   productOverview: '/produits/apercu-{overview}',
-  productDetail: '/produits/{pdp}',
-  sellCategory: '/catalogue/{category}',
   contact: '/contact',
-  checkout: '/checkout',
-  thankYou: '/thankYou',
   ...sharedRoutes,
 } as const;
 
 /** France, with the long list of legacy catalogue and product redirects. */
 export const frEdition = {
   ...frClientEdition,
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_fr_9a4d27f6c0b18e35',
+    ticketApiKey: 'pk_ticket_fr_2c8e61a4d7f03b96',
+    contactSubjects: [
+      { key: 'deviceSearch', label: 'Je ne trouve pas mon appareil' },
+      { key: 'offerPrice', label: 'Prix de rachat et offre' },
+      { key: 'shippingLabel', label: 'Étiquette d’envoi et expédition' },
+      { key: 'tradeStatus', label: 'Suivi de ma vente' },
+      { key: 'payout', label: 'Paiement' },
+      { key: 'clarification', label: 'Question sur mon appareil' },
+      { key: 'returnDevice', label: 'Retour de mon appareil' },
+      { key: 'account', label: 'Compte client' },
+      { key: 'dataErasure', label: 'Effacement des données' },
+      { key: 'other', label: 'Autre demande' },
+    ],
+  },
+  footerShippingLogo: {
+    carrier: 'Colissimo',
+    imagePath: '/images/shipping/colissimo.svg',
+    alt: 'Envoi gratuit avec Colissimo',
+  },
   domain: 'www.tradein.fr',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.fr',

@@ -1,7 +1,7 @@
-import type { ClientEditionConfig } from '../client-edition-config.ts';
+import type { EditionConfig } from '../edition-config-schema.ts';
 
 /** The help widget's contact subjects in German: Austria and Germany offer the same ten. */
-export const germanContactSubjects: ClientEditionConfig['helpWidget']['contactSubjects'] = [
+export const germanContactSubjects: EditionConfig['helpWidget']['contactSubjects'] = [
   { key: 'deviceSearch', label: 'Ich finde mein Gerät nicht' },
   { key: 'offerPrice', label: 'Ankaufspreis und Angebot' },
   { key: 'shippingLabel', label: 'Versandetikett und Versand' },

@@ -1,24 +1,43 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
 import { itClientEdition } from './it-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
+import { italianSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
 
 const buyShopLink = 'https://shop.tradein.it';
 
 const routes = {
-  home: '/',
+  ...italianSellFlowRoutes,
   productOverview: '/prodotti/panoramica-{overview}',
-  productDetail: '/prodotti/{pdp}',
-  sellCategory: '/catalogo/{category}',
   contact: '/contatti',
-  checkout: '/guardare',
-  thankYou: '/grazie',
   ...sharedRoutes,
 } as const;
 
 /** Italy: its own checkout and thank-you paths (§2). */
 export const itEdition = {
   ...itClientEdition,
+  helpWidget: {
+    account: 'tradein',
+    chatApiKey: 'pk_chat_it_4f7b08e2a6c91d53',
+    ticketApiKey: 'pk_ticket_it_7d1a95c3e0f64b28',
+    contactSubjects: [
+      { key: 'deviceSearch', label: 'Non trovo il mio dispositivo' },
+      { key: 'offerPrice', label: 'Prezzo di acquisto e offerta' },
+      { key: 'shippingLabel', label: 'Etichetta di spedizione e invio' },
+      { key: 'tradeStatus', label: 'Stato della mia vendita' },
+      { key: 'payout', label: 'Pagamento' },
+      { key: 'clarification', label: 'Domanda sul mio dispositivo' },
+      { key: 'returnDevice', label: 'Restituzione del mio dispositivo' },
+      { key: 'account', label: 'Account cliente' },
+      { key: 'dataErasure', label: 'Cancellazione dei dati' },
+      { key: 'other', label: 'Altro' },
+    ],
+  },
+  footerShippingLogo: {
+    carrier: 'BRT',
+    imagePath: '/images/shipping/brt.svg',
+    alt: 'Spedizione gratuita con BRT',
+  },
   domain: 'www.tradein.it',
   buyShopLink,
   sellShopUrl: 'https://www.tradein.it',

@@ -1,4 +1,5 @@
 import type { RouteName } from '../route-names.ts';
+import { germanSellFlowRoutes } from './sell-flow-routes.ts';
 
 /** Route patterns keyed by route name, as an edition configuration declares them. */
 export type RouteTable = Partial<Record<RouteName, string>>;
@@ -30,12 +31,8 @@ export const sharedRoutes = {
 
 /** The localized screens of the German-speaking editions, shared by de and at (§2). */
 export const germanRoutes = {
-  home: '/',
+  ...germanSellFlowRoutes,
   productOverview: '/produkte/uebersicht-{overview}',
-  productDetail: '/produkte/{pdp}',
-  sellCategory: '/verkaufen/{category}',
   contact: '/kontakt',
-  checkout: '/checkout',
-  thankYou: '/thankYou',
   ...sharedRoutes,
 } as const satisfies RouteTable;

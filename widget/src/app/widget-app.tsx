@@ -10,6 +10,7 @@ import { lazyFeature } from '../shared/lazy-feature.tsx';
 import { createFlow, type FlowScreen, type FlowStep } from '../shared/flow.ts';
 import { WidgetServicesContext, type WidgetServices } from '../shared/widget-services.tsx';
 import { CartLink } from './cart-link.tsx';
+import { stepPath } from './step-path.ts';
 import type * as SessionModule from './session.ts';
 
 let sessionModule: Promise<typeof SessionModule> | undefined;
@@ -95,7 +96,11 @@ export function WidgetApp({ config, host }: WidgetAppProps) {
     // the first screen shows, so no step is missed; the listener goes with the flow.
     flow.onChange((next) => {
       reportNavigation(next.screen);
-      if (host !== undefined) dispatchWidgetEvent(host, 'tradein:navigate', { step: next });
+      if (host !== undefined)
+        dispatchWidgetEvent(host, 'tradein:navigate', {
+          step: next,
+          path: stepPath(config.edition, next),
+        });
     });
     return {
       config,

@@ -10,10 +10,11 @@ export interface TradeinReadyDetail {
   mode: ShopMode;
 }
 
-/** Every event `<tradein-widget>` dispatches; all bubble and cross shadow boundaries. */
 /** Detail of `tradein:navigate`: the step the seller moved to, for hosts that route or track. */
 export interface TradeinNavigateDetail {
   step: FlowStep;
+  /** The shop page of that step in the edition (§2), e.g. `/produkte/apple-iphone-13`. */
+  path: string;
 }
 
 /** Detail of `tradein:offer`: an offer was created after the last condition question. */
@@ -40,6 +41,7 @@ export interface TradeinTradeCreatedDetail {
   tradeNumber: string;
 }
 
+/** Every event `<tradein-widget>` dispatches; all bubble and cross shadow boundaries. */
 export interface TradeinEventMap {
   'tradein:ready': CustomEvent<TradeinReadyDetail>;
   'tradein:trade-created': CustomEvent<TradeinTradeCreatedDetail>;

@@ -6,7 +6,7 @@ export type FlowStep =
   | { screen: 'browse'; categoryUrl?: string; manufacturerUrl?: string; seriesUrl?: string }
   | { screen: 'questions'; deviceUrl: string }
   /** `deviceName` names the cart line; the stored offer carries only the device id. */
-  | { screen: 'offer'; offerId: string; deviceName?: string }
+  | { screen: 'offer'; offerId: string; deviceUrl: string; deviceName?: string }
   | { screen: 'cart' }
   | { screen: 'checkout' }
   | { screen: 'thank-you'; tradeNumber: string };

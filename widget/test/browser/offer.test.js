@@ -47,14 +47,15 @@ describe('offer', () => {
     const added = [];
     const steps = [];
     element.addEventListener('tradein:add-to-cart', (event) => added.push(event.detail));
-    element.addEventListener('tradein:navigate', (event) => steps.push(event.detail.step.screen));
+    element.addEventListener('tradein:navigate', (event) => steps.push(event.detail));
     const addButton = [...root.querySelectorAll('button')].find(
       (button) => button.textContent === 'In den Warenkorb',
     );
     addButton.click();
     await waitFor(() => added.length === 1, 'tradein:add-to-cart');
     expect(added[0].quantity).toBe(1);
-    expect(steps.at(-1)).toBe('cart');
+    expect(steps.at(-1)?.step.screen).toBe('cart');
+    expect(steps.at(-1)?.path, 'the cart lives on the checkout page').toBe('/checkout');
     const stored = Object.keys(localStorage)
       .map((key) => localStorage.getItem(key))
       .find((value) => value?.includes(added[0].offerId));

@@ -9,11 +9,15 @@ afterEach(() => {
 async function searchWidget(extra = '') {
   const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${extra}`);
   const steps = [];
-  element.addEventListener('tradein:navigate', (event) => steps.push(event.detail.step));
+  const paths = [];
+  element.addEventListener('tradein:navigate', (event) => {
+    steps.push(event.detail.step);
+    paths.push(event.detail.path);
+  });
   document.body.append(element);
   const root = await whenShown(element);
   const input = root.querySelector('input[role="combobox"]');
-  return { element, root, input, steps };
+  return { element, root, input, steps, paths };
 }
 
 /** Types `text` into the box the way a browser reports it: value, then an input event. */
@@ -84,7 +88,7 @@ describe('the device search of <tradein-widget>', () => {
   });
 
   it('moves with the arrow keys, chooses with Enter and emits tradein:navigate to the questions', async () => {
-    const { root, input, steps } = await searchWidget();
+    const { root, input, steps, paths } = await searchWidget();
     type(input, 'iphone 13');
     await whenResults(root);
     const active = () => input.getAttribute('aria-activedescendant');
@@ -102,6 +106,9 @@ describe('the device search of <tradein-widget>', () => {
     expect(press(input, 'Enter'), 'Enter not handled').toBeTruthy();
     await waitFor(() => steps.length > 0, 'tradein:navigate');
     expect(steps).toEqual([{ screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' }]);
+    expect(paths, 'the device page a host may route to').toEqual([
+      '/produkte/apple-iphone-13-mini-128-gb',
+    ]);
   });
 
   it('closes the list on Escape, then clears the text on a second Escape', async () => {

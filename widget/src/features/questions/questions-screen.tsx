@@ -138,7 +138,12 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
         validUntil: offer.validUntil,
       });
     }
-    flow.go({ screen: 'offer', offerId: offer.offerId, deviceName: device.name });
+    flow.go({
+      screen: 'offer',
+      offerId: offer.offerId,
+      deviceUrl: device.url,
+      deviceName: device.name,
+    });
   };
 
   return (
