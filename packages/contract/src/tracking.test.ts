@@ -72,6 +72,9 @@ describe('controlling request', () => {
       { ...base, eventName: 'marketing_touchpoint', url: 'javascript:alert(1)' },
       'url',
     ],
+    ['an ftp url', { ...base, url: 'ftp://files.example.de/a' }, 'url'],
+    ['a url without a host', { ...base, url: 'https://' }, 'url'],
+    ['a url over 2048 characters', { ...base, url: `https://a.de/${'x'.repeat(2040)}` }, 'url'],
     [
       'a short client id',
       { ...base, clientId: 'abc', eventName: 'marketing_touchpoint' },

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { AuthProvider } from '@tradein/client-core';
 import { useLingui } from '@lingui/react';
+import { atom } from 'nanostores';
 import { useEffect, useMemo, useState } from 'react';
-import type { WidgetConfig } from '../element/widget-attributes.ts';
+import type { TrackingConsent, WidgetConfig } from '../element/widget-attributes.ts';
 import { dispatchWidgetEvent } from '../element/widget-events.ts';
 import { SearchScreen } from '../features/search/search-screen.tsx';
 import { lazyApiClient } from '../shared/lazy-api-client.ts';
@@ -10,6 +11,7 @@ import { lazyFeature } from '../shared/lazy-feature.tsx';
 import { createFlow, type FlowScreen, type FlowStep } from '../shared/flow.ts';
 import { WidgetServicesContext, type WidgetServices } from '../shared/widget-services.tsx';
 import { CartLink } from './cart-link.tsx';
+import { lazyTracker, type LazyTracker } from './lazy-tracker.ts';
 import { stepPath } from './step-path.ts';
 import type * as SessionModule from './session.ts';
 
@@ -77,6 +79,8 @@ const nextSteps: Record<FlowScreen, readonly { preload(locale: string): void }[]
 
 export interface WidgetAppProps {
   config: WidgetConfig;
+  /** The element's `tracking-consent`; may change at any time without restarting the flow. */
+  consent: TrackingConsent;
   host: Element | undefined;
 }
 
@@ -88,8 +92,10 @@ function firstStep(config: WidgetConfig): FlowStep {
 }
 
 /** The sell flow of one element: its services, and the screen of the current step. */
-export function WidgetApp({ config, host }: WidgetAppProps) {
-  const services = useMemo<WidgetServices>(() => {
+export function WidgetApp({ config, consent, host }: WidgetAppProps) {
+  const [$consent] = useState(() => atom(consent));
+  useEffect(() => $consent.set(consent), [$consent, consent]);
+  const services = useMemo<WidgetServices & { tracker: LazyTracker }>(() => {
     reportNavigation(firstStep(config).screen);
     const flow = createFlow(firstStep(config));
     // The host page may route or track on every step. Subscribed with the flow itself, before
@@ -102,17 +108,15 @@ export function WidgetApp({ config, host }: WidgetAppProps) {
           path: stepPath(config.edition, next),
         });
     });
-    return {
-      config,
-      host,
-      flow,
-      api: lazyApiClient({
-        baseUrl: config.apiBase,
-        environment: 'production',
-        auth: lazyAccountAuth(),
-      }),
-    };
-  }, [config, host]);
+    const api = lazyApiClient({
+      baseUrl: config.apiBase,
+      environment: 'production',
+      auth: lazyAccountAuth(),
+    });
+    return { config, host, flow, api, tracker: lazyTracker({ config, api, consent: $consent }) };
+  }, [config, host, $consent]);
+  // Events of a removed element (or of a replaced configuration) are not sent.
+  useEffect(() => () => services.tracker.stop(), [services]);
   const step = useStore(services.flow.$step);
   const cartCount = useCartCount(config);
 

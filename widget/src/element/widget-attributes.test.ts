@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseWidgetAttributes, validEditionOf } from './widget-attributes.ts';
+import {
+  parseTrackingConsent,
+  parseWidgetAttributes,
+  validEditionOf,
+} from './widget-attributes.ts';
 
 const origin = 'https://widget.example.com';
 
@@ -126,5 +130,25 @@ describe('validEditionOf', () => {
     [undefined, undefined],
   ])('%j gives %j', (edition, expected) => {
     expect(validEditionOf({ edition })).toBe(expected);
+  });
+});
+
+describe('parseTrackingConsent', () => {
+  it.each([
+    [undefined, 'unknown'],
+    [null, 'unknown'],
+    ['', 'unknown'],
+    ['  ', 'unknown'],
+    ['granted', 'granted'],
+    [' denied ', 'denied'],
+  ])('reads %j as %s', (value, expected) => {
+    expect(parseTrackingConsent(value)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each(['yes', 'GRANTED', 'true', 'unknown'])('rejects %j', (value) => {
+    expect(parseTrackingConsent(value)).toEqual({
+      ok: false,
+      problem: { attribute: 'tracking-consent', reason: 'invalid', value },
+    });
   });
 });

@@ -10,6 +10,7 @@ export interface RawWidgetAttributes {
   category?: string | null | undefined;
   device?: string | null | undefined;
   partner?: string | null | undefined;
+  trackingConsent?: string | null | undefined;
 }
 
 /** A valid element configuration. */
@@ -25,7 +26,7 @@ export interface WidgetConfig {
 
 /** Attribute names as written in HTML. */
 export type WidgetAttributeName =
-  'edition' | 'mode' | 'api-base' | 'category' | 'device' | 'partner';
+  'edition' | 'mode' | 'api-base' | 'category' | 'device' | 'partner' | 'tracking-consent';
 
 /** Why an attribute was rejected; the element turns each reason into a localized message. */
 export type WidgetProblemReason = 'missing' | 'invalid' | 'b2b-unavailable';
@@ -135,4 +136,28 @@ export function parseWidgetAttributes(
     return { ok: false, problems };
   }
   return { ok: true, value: { edition, mode, apiBase, category, device, partner } };
+}
+
+/** The visitor's answer to tracking as the host page passes it; `unknown` until they answer. */
+export type TrackingConsent = 'unknown' | 'granted' | 'denied';
+
+/** Values of the `tracking-consent` attribute. */
+export const trackingConsentValues = ['granted', 'denied'] as const;
+
+const trackingConsentSchema = z.enum(trackingConsentValues);
+
+/**
+ * Parses `tracking-consent`, kept apart from the configuration: the host page sets it when the
+ * visitor answers its consent banner, and that must not restart the flow. Absent means not
+ * answered yet: tracking events wait, and nothing is sent until it says `granted`.
+ */
+export function parseTrackingConsent(
+  value: string | null | undefined,
+): { ok: true; value: TrackingConsent } | { ok: false; problem: WidgetProblem } {
+  const given = present(value);
+  if (given === undefined) return { ok: true, value: 'unknown' };
+  const parsed = trackingConsentSchema.safeParse(given);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, problem: { attribute: 'tracking-consent', reason: 'invalid', value: given } };
 }

@@ -10,6 +10,7 @@ const attributeProps = {
   category: 'string',
   device: 'string',
   partner: 'string',
+  trackingConsent: 'string',
 } as const;
 
 const propOfAttribute: Readonly<Record<string, keyof typeof attributeProps>> = {
@@ -19,6 +20,7 @@ const propOfAttribute: Readonly<Record<string, keyof typeof attributeProps>> = {
   category: 'category',
   device: 'device',
   partner: 'partner',
+  'tracking-consent': 'trackingConsent',
 };
 
 // r2wc keeps its props and render hook under registered symbols.

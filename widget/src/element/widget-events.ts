@@ -67,6 +67,7 @@ export interface TradeinWidgetElement extends HTMLElement {
   category: string | undefined;
   device: string | undefined;
   partner: string | undefined;
+  trackingConsent: string | undefined;
   addEventListener<K extends keyof TradeinEventMap>(
     type: K,
     listener: (this: TradeinWidgetElement, event: TradeinEventMap[K]) => void,

@@ -6,7 +6,11 @@ import { createWidgetI18n } from '../i18n/load-catalog.ts';
 import { chooseWidgetLanguage } from '../i18n/widget-language.ts';
 import { ConfigurationError, describeProblems } from './configuration-error.tsx';
 import { loadedFromOrigin } from './script-origin.ts';
-import { parseWidgetAttributes, validEditionOf } from './widget-attributes.ts';
+import {
+  parseTrackingConsent,
+  parseWidgetAttributes,
+  validEditionOf,
+} from './widget-attributes.ts';
 import type { RawWidgetAttributes } from './widget-attributes.ts';
 import { dispatchWidgetEvent } from './widget-events.ts';
 
@@ -22,7 +26,7 @@ function hostOf(container: WidgetRootProps['container']): Element | undefined {
 
 /** The element's content: the first screen for a valid configuration, else a visible error. */
 export function WidgetRoot(props: WidgetRootProps) {
-  const { edition, mode, apiBase, category, device, partner, container } = props;
+  const { edition, mode, apiBase, category, device, partner, trackingConsent, container } = props;
   const result = useMemo(
     () =>
       parseWidgetAttributes(
@@ -31,6 +35,11 @@ export function WidgetRoot(props: WidgetRootProps) {
       ),
     [edition, mode, apiBase, category, device, partner],
   );
+  const consent = useMemo(() => parseTrackingConsent(trackingConsent), [trackingConsent]);
+  const problems = [
+    ...(result.ok ? [] : result.problems),
+    ...(consent.ok ? [] : [consent.problem]),
+  ];
   const host = hostOf(container);
   const language = chooseWidgetLanguage(
     validEditionOf({ edition }),
@@ -49,14 +58,14 @@ export function WidgetRoot(props: WidgetRootProps) {
   }, [language]);
 
   // One console message per distinct invalid configuration, not one per render.
-  const problemReport = result.ok ? undefined : describeProblems(result.problems);
+  const problemReport = problems.length === 0 ? undefined : describeProblems(problems);
   useEffect(() => {
     if (problemReport !== undefined) console.error(problemReport);
   }, [problemReport]);
 
   // While another language's catalog loads, show nothing rather than the old language.
   const translated = i18n !== undefined && i18n.locale === language;
-  const ready = result.ok && translated;
+  const ready = problemReport === undefined && translated;
   const announced = useRef(false);
   useEffect(() => {
     if (!ready || announced.current || host === undefined || !result.ok) return;
@@ -70,10 +79,10 @@ export function WidgetRoot(props: WidgetRootProps) {
   if (!translated) return <div className="root loading" part="root" aria-busy="true" />;
   return (
     <I18nProvider i18n={i18n}>
-      {result.ok ? (
-        <WidgetApp config={result.value} host={host} />
+      {result.ok && consent.ok ? (
+        <WidgetApp config={result.value} consent={consent.value} host={host} />
       ) : (
-        <ConfigurationError problems={result.problems} />
+        <ConfigurationError problems={problems} />
       )}
     </I18nProvider>
   );

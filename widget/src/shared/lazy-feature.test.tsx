@@ -38,6 +38,7 @@ function renderInHost(i18n: I18n, children: ReactNode) {
     host,
     flow: createFlow(),
     api: lazyApiClient({ baseUrl: config.apiBase, environment: 'production' }),
+    tracker: { track: () => undefined },
   };
   mounted = createRoot(container);
   mounted.render(

@@ -31,12 +31,12 @@ export async function findDeviceUrl(text, edition = 'de') {
 }
 
 /** A 360 px wide element showing `device`; resolves once its first question is on view. */
-export async function openDevice(edition, deviceUrl) {
+export async function openDevice(edition, deviceUrl, extraAttributes = '') {
   const frame = document.createElement('div');
   frame.className = 'frame-360';
   frame.setAttribute('style', 'width: 360px');
   const element = widgetFromMarkup(
-    `edition="${edition}" device="${deviceUrl}" api-base="${tradeApiOrigin()}"`,
+    `edition="${edition}" device="${deviceUrl}" api-base="${tradeApiOrigin()}" ${extraAttributes}`,
   );
   frame.append(element);
   document.body.append(frame);
@@ -89,4 +89,27 @@ export function smallTargets(root) {
     .map((control) => ({ control, box: control.getBoundingClientRect() }))
     .filter(({ box }) => box.width < 44 || box.height < 44)
     .map(({ control, box }) => `${control.textContent.trim()} ${box.width}×${box.height}`);
+}
+
+/** The button of the shadow root whose text is `name`. */
+export const buttonNamed = (root, name) =>
+  [...root.querySelectorAll('button')].find((button) => button.textContent.trim() === name);
+
+/** Answers every condition question with its first answer and opens the offer. */
+export async function answerAll(root) {
+  await waitFor(() => root.querySelector('input[type="radio"]'), 'the first question', 10000);
+  const total = root.querySelectorAll('.question-step').length;
+  if (total === 0) throw new Error('no step indicator');
+  for (let number = 1; number <= total; number += 1) {
+    await waitFor(
+      () => root.querySelector('.question-count')?.textContent.includes(`${number}`),
+      `question ${number}`,
+    );
+    const answer = root.querySelector('input[type="radio"]');
+    answer.click();
+    const next = root.querySelector('.actions .primary');
+    await waitFor(() => answer.checked && !next.disabled, 'the next button');
+    next.click();
+  }
+  return waitFor(() => root.querySelector('.offer-price'), 'the offer', 10000);
 }

@@ -7,9 +7,8 @@ import { expect } from './expect.js';
 import { executeServerCommand } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 import { type } from './cart-helpers.js';
 import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
-
-const buttonNamed = (root, name) =>
-  [...root.querySelectorAll('button')].find((button) => button.textContent.trim() === name);
+import { answerAll, buttonNamed } from './question-helpers.js';
+import { clientIdCookie, forgetClientId, storedEvents } from './tracking-helpers.js';
 
 /** Types into the search box as a seller would and chooses the first result. */
 async function findAndChoose(root, text, expected) {
@@ -26,25 +25,6 @@ async function findAndChoose(root, text, expected) {
   option.click();
 }
 
-/** Answers every condition question with its first answer and opens the offer. */
-async function answerAll(root) {
-  await waitFor(() => root.querySelector('input[type="radio"]'), 'the first question', 10000);
-  const total = root.querySelectorAll('.question-step').length;
-  expect(total > 0, 'a step indicator').toBeTruthy();
-  for (let number = 1; number <= total; number += 1) {
-    await waitFor(
-      () => root.querySelector('.question-count')?.textContent.includes(`${number}`),
-      `question ${number}`,
-    );
-    const answer = root.querySelector('input[type="radio"]');
-    answer.click();
-    const next = root.querySelector('.actions .primary');
-    await waitFor(() => answer.checked && !next.disabled, 'the next button');
-    next.click();
-  }
-  return waitFor(() => root.querySelector('.offer-price'), 'the offer', 10000);
-}
-
 describe('selling two devices end to end', () => {
   afterEach(() => {
     document.body.replaceChildren();
@@ -53,7 +33,10 @@ describe('selling two devices end to end', () => {
 
   it('searches "iphne 13", sells it and a Galaxy as a guest with SEPA, and stores the trade', async function () {
     this.timeout(60000);
-    const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}"`);
+    forgetClientId();
+    const element = widgetFromMarkup(
+      `edition="de" api-base="${tradeApiOrigin()}" tracking-consent="granted"`,
+    );
     const created = new Promise((resolve) =>
       element.addEventListener('tradein:trade-created', (event) => resolve(event.detail), {
         once: true,
@@ -107,5 +90,22 @@ describe('selling two devices end to end', () => {
     expect(stored.items.map((item) => item.quantity)).toEqual([1, 1]);
     const sum = stored.items.reduce((total, item) => total + item.price_cents * item.quantity, 0);
     expect(stored.total_cents).toBe(sum);
+
+    // With consent, the server has the three business events of the sale, in order.
+    const clientId = clientIdCookie();
+    expect(clientId, 'a tracking client id from the trade API').toBeTruthy();
+    const events = await storedEvents(clientId, 5);
+    expect(events.map((event) => event.event_name)).toEqual([
+      'offer_generated',
+      'offer_add_to_cart',
+      'offer_generated',
+      'offer_add_to_cart',
+      'trade_created',
+    ]);
+    expect(events.every((event) => event.application_id === 'tradein-de')).toBe(true);
+    expect(events.every((event) => event.url === location.href)).toBe(true);
+    const { tradeId, revenue, currency, ...rest } = events[4].payload;
+    expect([tradeId, revenue, currency]).toEqual([stored.id, stored.total_cents, 'EUR']);
+    expect(rest, 'no voucher in this trade').toEqual({});
   });
 });

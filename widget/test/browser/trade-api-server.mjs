@@ -68,12 +68,23 @@ export function tradeApiServer() {
         await waitForHealth(origin, child);
       },
       // `trade-api:trade` reads a trade and its devices straight from the server's database,
-      // so an end-to-end test can prove the number on the thank-you page is a stored trade.
+      // so an end-to-end test can prove the number on the thank-you page is a stored trade;
+      // `trade-api:controlling-events` reads the tracking events the server stored for a client.
       async executeCommand({ command, payload }) {
-        if (command !== 'trade-api:trade') return undefined;
+        if (command !== 'trade-api:trade' && command !== 'trade-api:controlling-events') {
+          return undefined;
+        }
         const { default: Database } = await import('better-sqlite3');
         const db = new Database(join(dataDir, 'trade.sqlite'), { readonly: true });
         try {
+          if (command === 'trade-api:controlling-events') {
+            return db
+              .prepare(
+                'SELECT event_name, application_id, url, payload FROM controlling_events WHERE client_id = ? ORDER BY id',
+              )
+              .all(payload.clientId)
+              .map((event) => ({ ...event, payload: JSON.parse(event.payload) }));
+          }
           const trade = db
             .prepare(
               'SELECT id, trade_number, status, payment_type, total_cents FROM trades WHERE trade_number = ?',

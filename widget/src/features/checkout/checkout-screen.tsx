@@ -17,11 +17,12 @@ const registerPath = '/account/register';
 
 /** The checkout (flow step `checkout`): who sells, address, payout, terms, and the submission. */
 export function CheckoutScreen() {
-  const { api, config, flow, host } = useWidgetServices();
+  const { api, config, flow, host, tracker } = useWidgetServices();
   const store = useMemo(
     () =>
       createCheckoutStore({
         api,
+        tracker,
         edition: config.edition,
         mode: config.mode,
         partner: config.partner,
@@ -31,7 +32,7 @@ export function CheckoutScreen() {
           flow.replace({ screen: 'thank-you', tradeNumber });
         },
       }),
-    [api, config, flow, host],
+    [api, config, flow, host, tracker],
   );
   const { t, i18n } = useLingui();
   const values = useStore(store.$values);

@@ -9,6 +9,7 @@ import {
   resetCheckout,
 } from '@tradein/client-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventTracker } from '../../shared/widget-services.tsx';
 import { createCheckoutStore, type CheckoutStore } from './checkout-store.ts';
 
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
@@ -136,19 +137,21 @@ afterEach(async () => {
 function setup(tradeAnswer: () => Response = () => json(201, trade)) {
   client = fakeApi(tradeAnswer);
   const created = vi.fn<(tradeNumber: string) => void>();
+  const track = vi.fn<EventTracker['track']>();
   const store = createCheckoutStore({
     api: client.api,
+    tracker: { track },
     edition: 'de',
     mode: 'default',
     partner: undefined,
     onCreated: created,
   });
-  return { store, created, ...client };
+  return { store, created, track, ...client };
 }
 
 describe('createCheckoutStore', () => {
   it('checks out as a guest: session, guest account, then the trade with the bearer', async () => {
-    const { store, sent, created } = setup();
+    const { store, sent, created, track } = setup();
     fillForm(store);
     store.update('newsletterOptIn', true);
     expect(await store.submit()).toBeUndefined();
@@ -187,9 +190,46 @@ describe('createCheckoutStore', () => {
       newsletterOptIn: true,
     });
     expect(created).toHaveBeenCalledWith('T-2026-000041');
+    expect(track).toHaveBeenCalledWith('trade_created', {
+      tradeId: 41,
+      revenue: 5000,
+      currency: 'EUR',
+    });
     expect($checkout.get().cart).toEqual([]);
     expect($checkout.get().transactionId).toBe(41);
     expect($account.get().customerNumber).toBe('G-1001');
+  });
+
+  it('tracks trade_created with the trade id and the payout, voucher included', async () => {
+    const { store, track } = setup(() =>
+      json(201, {
+        ...trade,
+        voucher: { code: 'SUMMER2026', bonusCents: 1000 },
+        totalCents: 6000,
+      }),
+    );
+    fillForm(store);
+    store.update('voucher', 'SUMMER2026');
+    expect(await store.submit()).toBeUndefined();
+    expect(track.mock.calls).toEqual([
+      [
+        'trade_created',
+        {
+          tradeId: 41,
+          revenue: 6000,
+          currency: 'EUR',
+          voucherCode: 'SUMMER2026',
+          voucherValue: 1000,
+        },
+      ],
+    ]);
+  });
+
+  it('tracks nothing when the trade is refused', async () => {
+    const { store, track } = setup(() => json(500, { error: { code: 'internal', message: 'x' } }));
+    fillForm(store);
+    await store.submit();
+    expect(track).not.toHaveBeenCalled();
   });
 
   it('is busy while the trade is sent and editable again afterwards', async () => {

@@ -16,6 +16,7 @@ import {
 import { createTradeEndpoint } from '@tradein/contract';
 import { getClientEdition } from '@tradein/editions/client';
 import { atom, type ReadableAtom } from 'nanostores';
+import type { EventTracker } from '../../shared/widget-services.tsx';
 import {
   buildCheckoutRequest,
   emptyCheckoutForm,
@@ -47,6 +48,8 @@ export type CheckoutIdentity = 'guest' | 'login';
 /** What the checkout store needs from its element. */
 export interface CheckoutStoreOptions extends CheckoutContext {
   readonly api: ApiClient;
+  /** The element's tracker, when it has one; it obeys consent itself. */
+  readonly tracker?: EventTracker;
   /** Called with the trade number once the trade exists and the cart is empty. */
   readonly onCreated: (tradeNumber: string) => void;
 }
@@ -240,6 +243,14 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         });
         setTransactionId(trade.tradeId);
         clearCart();
+        options.tracker?.track('trade_created', {
+          tradeId: trade.tradeId,
+          revenue: trade.totalCents,
+          currency: trade.currency,
+          ...(trade.voucher === null
+            ? {}
+            : { voucherCode: trade.voucher.code, voucherValue: trade.voucher.bonusCents }),
+        });
         options.onCreated(trade.tradeNumber);
         return undefined;
       } catch (error) {

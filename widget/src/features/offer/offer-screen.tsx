@@ -11,10 +11,10 @@ const headingId = 'tradein-offer-heading';
 
 /** The stored offer: its price, how long it holds, and the way into the cart. */
 export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceName?: string }) {
-  const { api, config, flow } = useWidgetServices();
+  const { api, config, flow, tracker } = useWidgetServices();
   const store = useMemo(
-    () => createOfferStore({ api, offerId, deviceName, shopMode: config.mode }),
-    [api, config, offerId, deviceName],
+    () => createOfferStore({ api, offerId, deviceName, shopMode: config.mode, tracker }),
+    [api, config, offerId, deviceName, tracker],
   );
   useEffect(() => {
     void store.load();

@@ -1,9 +1,10 @@
-import type { ApiClient, CheckoutError, Tracker } from '@tradein/client-core';
+import type { ApiClient, CheckoutError } from '@tradein/client-core';
 import { addToCart, initCheckout } from '@tradein/client-core';
 import { ApiHttpError, ApiRequestError } from '@tradein/client-core';
 import { getOfferEndpoint, type Offer } from '@tradein/contract';
 import type { ShopMode } from '@tradein/editions/client';
 import { atom, type ReadableAtom } from 'nanostores';
+import type { EventTracker } from '../../shared/widget-services.tsx';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -48,8 +49,8 @@ export interface OfferStoreOptions {
   readonly deviceName: string | undefined;
   /** Clock in epoch milliseconds (the countdown); defaults to `Date.now`. */
   readonly now?: () => number;
-  /** The client core's tracker, when the page has one; it obeys consent itself. */
-  readonly tracker?: Pick<Tracker, 'track'>;
+  /** The element's tracker, when it has one; it obeys consent itself. */
+  readonly tracker?: EventTracker;
 }
 
 /** One element's offer screen. */

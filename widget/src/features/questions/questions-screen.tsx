@@ -16,7 +16,7 @@ const questionHeadingId = 'tradein-question-text';
 
 /** The condition questions of one device, one at a time, with the live price. */
 export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
-  const { api, config } = useWidgetServices();
+  const { api, config, tracker } = useWidgetServices();
   const store = useMemo(
     () =>
       createQuestionsStore({
@@ -25,8 +25,9 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
         shopMode: config.mode,
         partner: config.partner,
         deviceUrl,
+        tracker,
       }),
-    [api, config, deviceUrl],
+    [api, config, deviceUrl, tracker],
   );
   useEffect(() => {
     void store.load();

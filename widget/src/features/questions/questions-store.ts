@@ -1,4 +1,4 @@
-import type { ApiClient, Tracker } from '@tradein/client-core';
+import type { ApiClient } from '@tradein/client-core';
 import { setPriceCalculateDone } from '@tradein/client-core';
 import {
   createOfferEndpoint,
@@ -13,6 +13,7 @@ import {
 } from '@tradein/contract';
 import { getClientEdition, type EditionCode, type ShopMode } from '@tradein/editions/client';
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import type { EventTracker } from '../../shared/widget-services.tsx';
 
 /** Loading the device: its questions come with it. */
 export type DeviceLoad =
@@ -48,8 +49,8 @@ export interface QuestionsStoreOptions {
   readonly shopMode: ShopMode;
   readonly partner: string | undefined;
   readonly deviceUrl: string;
-  /** The client core's tracker, when the page has one; it obeys consent itself. */
-  readonly tracker?: Pick<Tracker, 'track'>;
+  /** The element's tracker, when it has one; it obeys consent itself. */
+  readonly tracker?: EventTracker;
 }
 
 /** One element's condition questions for one device. */
