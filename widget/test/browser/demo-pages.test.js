@@ -56,7 +56,7 @@ describe('demo pages', () => {
     // The page's resets are active on the page itself…
     expect(page.getComputedStyle(page.document.querySelector('h1')).display).toBe('inline');
     // …but not inside the widget, whose stylesheet the policy does not block.
-    const [widget] = await shownWidgets(page, 1);
+    const [widget] = await shownWidgets(page, 2);
     const root = widget.shadowRoot;
     expect(page.getComputedStyle(widget).display).toBe('block');
     const heading = page.getComputedStyle(root.querySelector('h2'));
@@ -67,6 +67,36 @@ describe('demo pages', () => {
     const input = page.getComputedStyle(root.querySelector('input'));
     expect(input.display).toBe('block');
     expect(input.borderTopWidth).toBe('1px');
+  });
+
+  it('the hostile page carries its own React app, which renders a widget and routes on its events', async () => {
+    const page = await openPage('/demo/hostile.html');
+    const [pageWidget, reactWidget] = await shownWidgets(page, 2);
+    const container = page.document.getElementById('partner-app');
+    expect(
+      Object.keys(container).some((key) => key.startsWith('__reactContainer$')),
+      'a React DOM root (React itself, not our Preact)',
+    ).toBe(true);
+    expect(reactWidget.parentElement.className).toBe('partner-app');
+    expect(reactWidget.getAttribute('mode')).toBe('b2bWidget');
+    expect(reactWidget.getAttribute('partner')).toBe('musterhandel');
+
+    reactWidget.shadowRoot.querySelector('.browse-link button').click();
+    const steps = await waitFor(
+      () =>
+        page.document.querySelector('.partner-steps li') &&
+        page.document.querySelector('.partner-steps'),
+      'the React app to list the step it was sent',
+    );
+    expect([...steps.children].map((item) => item.textContent)).toEqual(['/']);
+    await waitFor(
+      () => !reactWidget.shadowRoot.querySelector('input[role="combobox"]'),
+      'the React-rendered widget to leave its search for browsing',
+    );
+    expect(
+      pageWidget.shadowRoot.querySelector('input[role="combobox"]'),
+      'the other widget stays on its search',
+    ).toBeTruthy();
   });
 
   it('the ES module page loads one locale chunk per language in use', async () => {
