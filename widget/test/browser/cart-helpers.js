@@ -155,3 +155,18 @@ export function type(root, id, value) {
   input.value = value;
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/** Fills the checkout form as a guest with SEPA payout and accepts the terms. */
+export function fillCheckout(root, { zip = '10119', iban = 'DE89370400440532013000' } = {}) {
+  type(root, 'tradein-checkout-email', 'lena.schmidt@example.org');
+  type(root, 'tradein-checkout-firstName', 'Lena');
+  type(root, 'tradein-checkout-lastName', 'Schmidt');
+  type(root, 'tradein-checkout-street', 'Torstraße');
+  type(root, 'tradein-checkout-houseNumber', '12');
+  type(root, 'tradein-checkout-zip', zip);
+  type(root, 'tradein-checkout-city', 'Berlin');
+  type(root, 'tradein-checkout-accountHolder', 'Lena Schmidt');
+  type(root, 'tradein-checkout-iban', iban);
+  const terms = root.getElementById('tradein-checkout-acceptedTerms');
+  if (!terms.checked) terms.click();
+}

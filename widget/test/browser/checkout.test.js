@@ -3,6 +3,7 @@ import { waitFor } from './helpers.js';
 import {
   axeViolations,
   createOffer,
+  fillCheckout,
   openCart,
   seedCart,
   smallTargets,
@@ -23,20 +24,6 @@ async function openCheckout() {
   [...root.querySelectorAll('button')].find((button) => button.textContent === 'Zur Kasse').click();
   await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
   return opened;
-}
-
-function fill(root, { zip = '10119', iban = 'DE89370400440532013000' } = {}) {
-  type(root, 'tradein-checkout-email', 'lena.schmidt@example.org');
-  type(root, 'tradein-checkout-firstName', 'Lena');
-  type(root, 'tradein-checkout-lastName', 'Schmidt');
-  type(root, 'tradein-checkout-street', 'Torstraße');
-  type(root, 'tradein-checkout-houseNumber', '12');
-  type(root, 'tradein-checkout-zip', zip);
-  type(root, 'tradein-checkout-city', 'Berlin');
-  type(root, 'tradein-checkout-accountHolder', 'Lena Schmidt');
-  type(root, 'tradein-checkout-iban', iban);
-  const terms = root.getElementById('tradein-checkout-acceptedTerms');
-  if (!terms.checked) terms.click();
 }
 
 const submitButton = (root) => root.querySelector('button[type="submit"]');
@@ -74,7 +61,7 @@ describe('the checkout', () => {
     const { root } = opened;
     expect(await axeViolations()).toEqual([]);
     expect(smallTargets(root)).toEqual([]);
-    fill(root, { zip: '1011', iban: 'DE89370400440532013001' });
+    fillCheckout(root, { zip: '1011', iban: 'DE89370400440532013001' });
     const before = tradeCalls;
     submitButton(root).click();
     await waitFor(() => errorOf(root, 'tradein-checkout-zip'), 'the postal code error');
@@ -94,7 +81,7 @@ describe('the checkout', () => {
   it('shows the server refusing a voucher next to the voucher field', async () => {
     opened = await openCheckout();
     const { root } = opened;
-    fill(root);
+    fillCheckout(root);
     type(root, 'tradein-checkout-voucher', 'SUMMER2024');
     submitButton(root).click();
     await waitFor(() => errorOf(root, 'tradein-checkout-voucher'), 'the voucher error', 10000);
@@ -111,7 +98,7 @@ describe('the checkout', () => {
         once: true,
       }),
     );
-    fill(root);
+    fillCheckout(root);
     submitButton(root).click();
     await waitFor(() => root.querySelector('#tradein-thanks-heading'), 'the thank-you page', 10000);
     const { tradeNumber } = await created;

@@ -30,7 +30,7 @@ describe('demo pages', () => {
     const [widget] = await shownWidgets(page, 1);
     expect(widget.getAttribute('mode')).toBe('b2bWidget');
     expect(widget.shadowRoot.querySelector('h2').textContent).toBe(
-      'Verkaufe dein gebrauchtes Gerät',
+      'Gebrauchte Firmengeräte verkaufen',
     );
   });
 

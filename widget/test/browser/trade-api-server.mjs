@@ -87,7 +87,8 @@ export function tradeApiServer() {
           }
           const trade = db
             .prepare(
-              'SELECT id, trade_number, status, payment_type, total_cents FROM trades WHERE trade_number = ?',
+              `SELECT id, trade_number, status, payment_type, total_cents, shop_mode, is_b2b, partner,
+                 address_snapshot FROM trades WHERE trade_number = ?`,
             )
             .get(payload.tradeNumber);
           if (trade === undefined) return null;

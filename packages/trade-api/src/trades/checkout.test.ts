@@ -171,6 +171,25 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     expect(error.error.message).toContain('höchstens');
   });
 
+  it.each([undefined, '', '   '])(
+    'refuses a B2B trade whose address has no company name (%j) and stores nothing',
+    async (company) => {
+      const offerId = await insertOffer(fixture.db, { priceCents: 100 });
+      const body = checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' });
+      const { company: _named, ...withoutCompany } = body.address;
+      const error = await expectRefused(
+        registered.id,
+        {
+          ...body,
+          address: company === undefined ? withoutCompany : { ...withoutCompany, company },
+        },
+        400,
+        'address.company',
+      );
+      expect(error.error.code).toBe('validation_failed');
+    },
+  );
+
   it('does not cap the consumer shop', async () => {
     const offerId = await insertOffer(fixture.db, { priceCents: 500_001 });
     const answer = await checkout(registered.id, checkoutBody([{ offerId, quantity: 1 }]));

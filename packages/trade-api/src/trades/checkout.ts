@@ -64,11 +64,19 @@ export function parseAddressSnapshot(json: string): AddressInput | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Checks edition-wide rules the schema cannot know: B2B availability and the address country. */
+/**
+ * Checks rules the schema cannot know: B2B availability in the edition, the company of a B2B
+ * sale, and the address country.
+ */
 function checkEditionRules(request: CheckoutRequest): void {
   const fields: ApiFieldError[] = [];
-  if (isB2BMode(request.shopMode) && !getEdition(request.edition).hasB2B) {
-    fields.push({ path: 'shopMode', message: `Edition ${request.edition} has no B2B mode` });
+  if (isB2BMode(request.shopMode)) {
+    if (!getEdition(request.edition).hasB2B) {
+      fields.push({ path: 'shopMode', message: `Edition ${request.edition} has no B2B mode` });
+    } else if ((request.address.company ?? '').trim() === '') {
+      // A business sale is paid to and invoiced for a company: its name must be on the trade.
+      fields.push({ path: 'address.company', message: 'A business sale needs the company name' });
+    }
   }
   if (request.address.country !== request.edition) {
     fields.push({

@@ -159,15 +159,18 @@ export function addressFor(edition: EditionCode): AddressInput {
 /** A valid German IBAN (check digits correct). */
 export const validIban = 'DE89370400440532013000';
 
-/** A checkout body for offers, with SEPA payout. */
+/** A checkout body for offers, with SEPA payout; a B2B body carries a company name. */
 export function checkoutBody(
   offers: { offerId: string; quantity: number }[],
   overrides: Partial<CheckoutRequest> = {},
 ): CheckoutRequest {
+  const address = addressFor('de');
   return {
     edition: 'de',
     offers,
-    address: addressFor('de'),
+    // A business sale names its company (the B2B rule of the checkout).
+    address:
+      overrides.shopMode === 'b2bWidget' ? { ...address, company: 'Musterhandel GmbH' } : address,
     payout: { paymentType: 13, accountHolder: 'Erika Müller', iban: validIban },
     shopMode: 'default',
     acceptedTerms: true,

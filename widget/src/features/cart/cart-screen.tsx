@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDate, formatMoney } from '@tradein/editions/client';
+import { b2bTradeCapCents, formatDate, formatMoney, isB2BMode } from '@tradein/editions/client';
 import { useMemo } from 'react';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createCartStore, type CartNotice } from './cart-store.ts';
@@ -16,6 +16,7 @@ export function CartScreen() {
   const notice = useStore(store.$notice);
   const money = (cents: number) => formatMoney(config.edition, cents);
   const searchAgain = () => flow.go({ screen: 'search' });
+  const cap = money(b2bTradeCapCents);
 
   return (
     <section className="root" part="root" aria-labelledby="tradein-cart-heading">
@@ -81,6 +82,11 @@ export function CartScreen() {
           {expiresAt !== null && (
             <p className="hint">
               <Trans>Your offers are valid until {formatDate(config.edition, expiresAt)}.</Trans>
+            </p>
+          )}
+          {isB2BMode(config.mode) && (
+            <p className="hint">
+              <Trans>A business trade may total at most {cap}.</Trans>
             </p>
           )}
         </>

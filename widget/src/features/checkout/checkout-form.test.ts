@@ -84,6 +84,21 @@ describe('validateCheckoutForm', () => {
     expect(errors).toEqual({ paypalEmail: 'email' });
   });
 
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['x'.repeat(101), 'tooLong'],
+    [' Musterhandel GmbH ', undefined],
+  ] as const)('asks a business sale for its company (%j → %s)', (company, code) => {
+    const errors = validateCheckoutForm(filled({ company }), 'de', true, true);
+    expect(errors.company).toBe(code);
+    if (code !== undefined) expect(firstInvalidField(errors)).toBe('company');
+  });
+
+  it('does not ask a consumer for a company', () => {
+    expect(validateCheckoutForm(filled({ company: '' }), 'de', true)).toEqual({});
+  });
+
   it('needs no guest e-mail for a logged-in customer, and checks voucher and house number', () => {
     const errors = validateCheckoutForm(
       filled({ email: '', voucher: 'NOT VALID!', houseNumber: '-12' }),
@@ -102,7 +117,7 @@ describe('buildCheckoutRequest', () => {
 
   it('sends the lines, the address in the edition, a SEPA payout in electronic form and the terms', () => {
     const body = buildCheckoutRequest(
-      filled({ newsletterOptIn: true, voucher: ' WELCOME10 ' }),
+      filled({ newsletterOptIn: true, voucher: ' WELCOME10 ', company: ' Musterhandel GmbH ' }),
       lines,
       {
         edition: 'de',
@@ -115,6 +130,7 @@ describe('buildCheckoutRequest', () => {
       offers: lines,
       address: {
         salutation: 'ms',
+        company: 'Musterhandel GmbH',
         firstName: 'Jonas',
         lastName: 'Weber',
         street: 'Torstraße',
@@ -143,6 +159,15 @@ describe('buildCheckoutRequest', () => {
     expect('partner' in body).toBe(false);
     expect(body.address.country).toBe('fr');
   });
+
+  it('sends no company for a consumer sale, even one left in the form', () => {
+    const body = buildCheckoutRequest(filled({ company: 'Leftover GmbH' }), lines, {
+      edition: 'de',
+      mode: 'default',
+      partner: undefined,
+    });
+    expect('company' in body.address).toBe(false);
+  });
 });
 
 describe('mapServerFieldErrors', () => {
@@ -153,9 +178,16 @@ describe('mapServerFieldErrors', () => {
         { path: 'payout.iban', message: 'IBAN check digits are wrong' },
         { path: 'voucher', message: 'Voucher expired' },
         { path: 'payout.email', message: 'bad' },
+        { path: 'address.company', message: 'A business sale needs the company name' },
       ]),
     ).toEqual({
-      fields: { zip: 'postalCode', iban: 'iban', voucher: 'voucher', paypalEmail: 'email' },
+      fields: {
+        zip: 'postalCode',
+        iban: 'iban',
+        voucher: 'voucher',
+        paypalEmail: 'email',
+        company: 'invalid',
+      },
       offers: false,
       other: false,
     });

@@ -7,7 +7,12 @@ import {
   voucherCodeSchema,
 } from '@tradein/contract';
 import type { EditionCode, ShopMode } from '@tradein/editions/client';
-import { getClientEdition, isValidPostalCode, payPalPaymentMethod } from '@tradein/editions/client';
+import {
+  getClientEdition,
+  isB2BMode,
+  isValidPostalCode,
+  payPalPaymentMethod,
+} from '@tradein/editions/client';
 
 /** What the checkout form holds; every text exactly as typed. */
 export interface CheckoutFormValues {
@@ -17,6 +22,8 @@ export interface CheckoutFormValues {
   loginEmail: string;
   password: string;
   remember: boolean;
+  /** The selling company (business sales only). */
+  company: string;
   salutation: 'mr' | 'ms' | 'diverse';
   firstName: string;
   lastName: string;
@@ -39,6 +46,7 @@ export const checkoutFieldOrder = [
   'loginEmail',
   'password',
   'email',
+  'company',
   'salutation',
   'firstName',
   'lastName',
@@ -79,6 +87,7 @@ export function emptyCheckoutForm(): CheckoutFormValues {
     loginEmail: '',
     password: '',
     remember: false,
+    company: '',
     salutation: 'ms',
     firstName: '',
     lastName: '',
@@ -112,18 +121,23 @@ function emailError(value: string): FieldErrorCode | undefined {
 /**
  * Checks the form for a checkout in an edition, with the same rules as the trade API (postal
  * code of the edition's country, IBAN check digits), so a mistake is named before anything is
- * sent. `asGuest` adds the guest's e-mail address.
+ * sent. `asGuest` adds the guest's e-mail address, `business` the company of a B2B sale.
  */
 export function validateCheckoutForm(
   values: CheckoutFormValues,
   edition: EditionCode,
   asGuest: boolean,
+  business = false,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const set = (field: CheckoutField, code: FieldErrorCode | undefined) => {
     if (code !== undefined) errors[field] = code;
   };
   if (asGuest) set('email', emailError(values.email));
+  if (business) {
+    if (values.company.trim() === '') set('company', 'required');
+    else if (values.company.trim().length > 100) set('company', 'tooLong');
+  }
   set('firstName', nameError(values.firstName));
   set('lastName', nameError(values.lastName));
   set('street', nameError(values.street));
@@ -171,12 +185,14 @@ export function buildCheckoutRequest(
 ): CheckoutRequest {
   const paymentType = paymentTypeOf(values.payoutMethod, context.edition);
   const addition = values.addressAddition.trim();
+  const company = isB2BMode(context.mode) ? values.company.trim() : '';
   const voucher = values.voucher.trim();
   return {
     edition: context.edition,
     offers: lines.map((line) => ({ offerId: line.offerId, quantity: line.quantity })),
     address: {
       salutation: values.salutation,
+      ...(company === '' ? {} : { company }),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       street: values.street.trim(),
@@ -206,6 +222,7 @@ export function buildCheckoutRequest(
 
 /** Fields of the checkout body that the form shows under another name or code. */
 const serverFields: Readonly<Record<string, readonly [CheckoutField, FieldErrorCode]>> = {
+  'address.company': ['company', 'invalid'],
   'address.salutation': ['salutation', 'invalid'],
   'address.firstName': ['firstName', 'invalid'],
   'address.lastName': ['lastName', 'invalid'],

@@ -1,7 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { $account, $cartTotal } from '@tradein/client-core';
-import { b2bTradeCapCents, formatMoney, getClientEdition } from '@tradein/editions/client';
+import {
+  b2bTradeCapCents,
+  formatMoney,
+  getClientEdition,
+  isB2BMode,
+} from '@tradein/editions/client';
 import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { loadedFromOrigin } from '../../element/script-origin.ts';
 import { dispatchWidgetEvent } from '../../element/widget-events.ts';
@@ -160,6 +165,11 @@ export function CheckoutScreen() {
           <legend className="checkout-legend">
             <Trans>Sender address</Trans>
           </legend>
+          {isB2BMode(config.mode) && (
+            <TextField store={store} field="company" autoComplete="organization">
+              <Trans>Company</Trans>
+            </TextField>
+          )}
           <div className="checkout-field">
             <label className="label" part="label" htmlFor={idOf('salutation')}>
               <Trans>Salutation</Trans>

@@ -14,7 +14,7 @@ import {
   type ApiClient,
 } from '@tradein/client-core';
 import { createTradeEndpoint } from '@tradein/contract';
-import { getClientEdition } from '@tradein/editions/client';
+import { getClientEdition, isB2BMode } from '@tradein/editions/client';
 import { atom, type ReadableAtom } from 'nanostores';
 import type { EventTracker } from '../../shared/widget-services.tsx';
 import {
@@ -100,6 +100,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
   const $loggingIn = atom(false);
   const $notice = atom<CheckoutNotice | null>(null);
 
+  const business = isB2BMode(options.mode);
   const fail = (errors: FieldErrors): CheckoutField | undefined => {
     $errors.set(errors);
     return firstInvalidField(errors);
@@ -223,9 +224,12 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
       const values = $values.get();
       if (!isCustomer() && $identity.get() === 'login') {
         $notice.set({ kind: 'login' });
-        return fail({ ...validateCheckoutForm(values, edition, false), password: 'required' });
+        return fail({
+          ...validateCheckoutForm(values, edition, false, business),
+          password: 'required',
+        });
       }
-      const invalid = fail(validateCheckoutForm(values, edition, !isCustomer()));
+      const invalid = fail(validateCheckoutForm(values, edition, !isCustomer(), business));
       if (invalid !== undefined) return invalid;
       const lines = $checkout.get().cart;
       if (lines.length === 0) {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, type FormEvent, type KeyboardEvent } from 'react';
+import { isB2BMode } from '@tradein/editions/client';
 import { CatalogueImage } from '../../shared/catalogue-image.tsx';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { highlightMatches } from './highlight.ts';
@@ -97,7 +98,11 @@ export function SearchScreen() {
   return (
     <section className="root find" part="root" aria-labelledby="tradein-heading">
       <h2 className="heading" part="heading" id="tradein-heading">
-        <Trans>Sell your used device</Trans>
+        {isB2BMode(config.mode) ? (
+          <Trans>Sell your company’s used devices</Trans>
+        ) : (
+          <Trans>Sell your used device</Trans>
+        )}
       </h2>
       <search className="search" part="search">
         <form onSubmit={keepOnPage}>

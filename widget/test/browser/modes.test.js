@@ -1,0 +1,94 @@
+// Each shop mode through the element, against the real trade API: the first screen's words, the
+// agan look, the cart and the checkout (axe, touch targets), and a business sale end to end.
+import { expect } from './expect.js';
+// The test runner serves files without bare-specifier resolution (nodeResolve: false).
+// oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
+import { executeServerCommand } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
+import {
+  axeViolations,
+  createOffer,
+  fillCheckout,
+  openCart,
+  plain,
+  seedCart,
+  smallTargets,
+  type,
+} from './cart-helpers.js';
+import { tradeApiOrigin, waitFor, whenShown, widgetFromMarkup } from './helpers.js';
+import { buttonNamed } from './question-helpers.js';
+
+const capNote = 'Ein Geschäftsankauf darf höchstens 5.000,00 € betragen.';
+
+/** Opens the checkout of a one-device cart in an element of `attributes`. */
+async function openCheckout(attributes, b2b) {
+  const offer = await createOffer('galxy s21');
+  seedCart([{ ...offer, quantity: 1 }], { b2b });
+  const { root } = await openCart(attributes);
+  const cartHints = [...root.querySelectorAll('.hint')].map((hint) => plain(hint.textContent));
+  const cartViolations = await axeViolations();
+  buttonNamed(root, 'Zur Kasse').click();
+  await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
+  return { root, cartHints, cartViolations };
+}
+
+describe('shop modes', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+    localStorage.clear();
+  });
+
+  for (const mode of ['default', 'b2bWidget', 'agan', 'aganwidget']) {
+    const business = mode === 'b2bWidget';
+    const agan = mode === 'agan' || mode === 'aganwidget';
+
+    it(`${mode}: its words, its look, its cart and checkout`, async function () {
+      this.timeout(20000);
+      const element = widgetFromMarkup(
+        `edition="de" mode="${mode}" api-base="${tradeApiOrigin()}"`,
+      );
+      document.body.append(element);
+      const first = await whenShown(element);
+      expect(first.querySelector('h2').textContent).toBe(
+        business ? 'Gebrauchte Firmengeräte verkaufen' : 'Verkaufe dein gebrauchtes Gerät',
+      );
+      const focusColor = getComputedStyle(element).getPropertyValue('--tradein-color-focus');
+      expect(focusColor.trim(), 'the agan look').toBe(agan ? '#0a6b50' : '');
+      element.remove();
+
+      const { root, cartHints, cartViolations } = await openCheckout(`mode="${mode}"`, business);
+      expect(cartHints.includes(capNote), 'the B2B cap stated in the cart').toBe(business);
+      expect(cartViolations, 'axe on the cart').toEqual([]);
+      expect(
+        root.getElementById('tradein-checkout-company') !== null,
+        'a company field for a business sale only',
+      ).toBe(business);
+      expect(await axeViolations(), 'axe on the checkout').toEqual([]);
+      expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
+    });
+  }
+
+  it('b2bWidget: a business sale needs its company and is stored for the partner', async function () {
+    this.timeout(30000);
+    const { root } = await openCheckout('mode="b2bWidget" partner="musterhandel"', true);
+    fillCheckout(root);
+    root.querySelector('button[type="submit"]').click();
+    const company = root.getElementById('tradein-checkout-company');
+    await waitFor(() => company.getAttribute('aria-invalid') === 'true', 'the company error');
+    expect(root.activeElement, 'the focus on the missing company').toBe(company);
+
+    type(root, 'tradein-checkout-company', 'Musterhandel GmbH');
+    root.querySelector('button[type="submit"]').click();
+    const tradeNumber = await waitFor(
+      () => root.querySelector('.thanks-number')?.textContent,
+      'the thank-you page',
+      15000,
+    );
+    const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
+    expect([stored.shop_mode, stored.is_b2b, stored.partner]).toEqual([
+      'b2bWidget',
+      1,
+      'musterhandel',
+    ]);
+    expect(JSON.parse(stored.address_snapshot).company).toBe('Musterhandel GmbH');
+  });
+});
