@@ -41,8 +41,13 @@ export default defineConfig({
     // Without it the bundle carries Preact's debug paths and grows threefold.
     'process.env.NODE_ENV': JSON.stringify('production'),
   },
+  // Files are found relative to the chunk that loads them, never to the host page's origin.
+  base: './',
   build: {
     target: 'es2022',
+    // The conditions video's captions stay a file: a data: URL would need the partner's CSP to
+    // allow data: media.
+    assetsInlineLimit: (file) => (file.endsWith('.vtt') ? false : undefined),
     outDir: 'dist',
     // The module build runs first and empties dist/; the loader is written beside it.
     emptyOutDir: !loader,

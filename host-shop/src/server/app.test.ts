@@ -102,10 +102,16 @@ describe('widget and demo files', () => {
     new URL('../../../widget/dist/tradein-widget.js', import.meta.url),
   );
 
+  const partnerApp = fileURLToPath(new URL('../../../demo/dist/partner-app.js', import.meta.url));
+
   beforeAll(() => {
-    // The real build, not a fixture: the host must serve what `npm run build` produces.
-    if (!existsSync(widgetBundle)) {
-      execFileSync('npm', ['run', 'build', '--silent', '-w', '@tradein/widget'], {
+    // The real builds, not fixtures: the host must serve what `npm run build` produces.
+    for (const [built, workspace] of [
+      [widgetBundle, '@tradein/widget'],
+      [partnerApp, '@tradein/demo'],
+    ] as const) {
+      if (existsSync(built)) continue;
+      execFileSync('npm', ['run', 'build', '--silent', '-w', workspace], {
         cwd: fileURLToPath(new URL('../../../', import.meta.url)),
         stdio: 'inherit',
       });
@@ -135,6 +141,23 @@ describe('widget and demo files', () => {
     },
   );
 
+  it.each([
+    ['webm', 'video/webm'],
+    ['vtt', 'text/vtt'],
+  ])(
+    'serves the conditions video files (.%s) as %s, cached forever, with CORS',
+    async (ext, type) => {
+      const assetsDirectory = new URL('../../../widget/dist/assets/', import.meta.url);
+      const file = readdirSync(assetsDirectory).find((name) => name.endsWith(`.${ext}`));
+      expect(file).toBeDefined();
+      const response = await get('localhost', `/widget/assets/${file ?? ''}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(new RegExp(`^${type}\\b`));
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+    },
+  );
+
   it('gives the module entry the short cache of the classic script', async () => {
     const response = await get('localhost', '/widget/tradein-widget.mjs');
     expect(response.statusCode).toBe(200);
@@ -155,6 +178,15 @@ describe('widget and demo files', () => {
     expect(response.body).toContain(content);
   });
 
+  it.each([
+    ['/demo/hostile.css', /^text\/css\b/],
+    ['/demo/dist/partner-app.js', /^application\/javascript\b/],
+  ])('serves %s, which the hostile page loads', async (path, type) => {
+    const response = await get('localhost', path);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(type);
+  });
+
   it('the partner page carries only the script tag and the element', async () => {
     const response = await get('localhost', '/demo/partner.html');
     expect(response.body.match(/<script\b[^>]*>/g)).toEqual([
@@ -166,5 +198,7 @@ describe('widget and demo files', () => {
   it('answers a missing widget or demo file with 404, not the shop page', async () => {
     expect((await get('localhost', '/widget/nope.js')).statusCode).toBe(404);
     expect((await get('localhost', '/demo/package.json')).statusCode).toBe(404);
+    expect((await get('localhost', '/demo/src/partner-app.tsx')).statusCode).toBe(404);
+    expect((await get('localhost', '/demo/vite.config.ts')).statusCode).toBe(404);
   });
 });

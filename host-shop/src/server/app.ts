@@ -26,7 +26,7 @@ const defaultWidgetDirectory = fileURLToPath(new URL('widget/dist/', workspaceRo
 const defaultDemoDirectory = fileURLToPath(new URL('demo/', workspaceRoot));
 
 // Vite names split chunks `name-<8 character hash>.ext`: only those may be cached forever.
-const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css)$/;
+const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css|webm|vtt)$/;
 
 const htmlType = 'text/html; charset=utf-8';
 
@@ -62,7 +62,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     prefix: '/demo/',
     decorateReply: false,
     cacheControl: false,
-    allowedPath: (path) => !path.endsWith('package.json'),
+    // The pages, their stylesheets and the built partner app; not the sources or configs.
+    allowedPath: (path) => /^\/(?:[\w-]+\.(?:html|css)|dist\/[\w-]+\.js)$/.test(path),
     setHeaders(reply) {
       reply.header('cache-control', 'no-cache');
     },

@@ -23,6 +23,11 @@ export function expect(actual, message) {
         fail(message, `${JSON.stringify(part)} not in ${JSON.stringify(actual)}`);
       }
     },
+    toMatch(pattern) {
+      if (typeof actual !== 'string' || !pattern.test(actual)) {
+        fail(message, `${JSON.stringify(actual)} does not match ${pattern}`);
+      }
+    },
     toBeTruthy() {
       if (!actual) fail(message, `expected a truthy value, got ${String(actual)}`);
     },

@@ -74,6 +74,38 @@ describe('questions', () => {
     );
   });
 
+  it('folds the conditions video with German captions under a link where the edition has one', async function () {
+    this.timeout(20000);
+    const url = await findDeviceUrl('galaxy s21');
+    const { root } = await openDevice('at', url);
+    const details = root.querySelector('details.conditions-video');
+    const summary = details.querySelector('summary');
+    expect(summary.textContent).toBe('Video: So schätzt du den Zustand ein (0:28)');
+    expect(root.querySelector('video'), 'nothing is loaded before the seller asks').toBe(null);
+    expect(summary.getBoundingClientRect().height >= 44, 'a 44 px target').toBeTruthy();
+
+    summary.focus();
+    await sendKeys({ press: 'Enter' });
+    const video = await waitFor(() => root.querySelector('video'), 'the player');
+    expect(video.controls).toBe(true);
+    expect(new URL(video.currentSrc || video.src).pathname).toMatch(
+      /\/widget\/dist\/assets\/conditions-de-[\w-]+\.webm$/,
+    );
+    await waitFor(() => video.readyState >= 1, 'the video metadata', 10000);
+    expect(Math.round(video.duration)).toBe(28);
+    const track = video.textTracks[0];
+    expect([track.kind, track.language, track.label]).toEqual(['captions', 'de', 'Deutsch']);
+    await waitFor(() => track.cues?.length === 7, 'the captions', 10000);
+    expect(track.cues[1].text).toBe('Neu: Originalverpackt und unbenutzt.');
+    expect(await shadowViolations(), 'axe with the video open').toEqual([]);
+  });
+
+  it('shows no conditions video where the edition has none', async () => {
+    const url = await findDeviceUrl('galaxy s21', 'fr');
+    const { root } = await openDevice('fr', url);
+    expect(root.querySelector('.conditions-video')).toBe(null);
+  });
+
   it('keeps the answers when going back', async () => {
     const url = await findDeviceUrl('iphone 13 pro');
     const { root } = await openDevice('de', url);

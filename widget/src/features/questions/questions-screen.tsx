@@ -5,6 +5,7 @@ import type { Device, Question } from '@tradein/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { dispatchWidgetEvent } from '../../element/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
+import { ConditionsVideo } from './conditions-video.tsx';
 import {
   answerDescriptions,
   createQuestionsStore,
@@ -195,6 +196,8 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
         focusHeading={moved}
         onChoose={(answerId) => store.choose(question.id, answerId)}
       />
+
+      <ConditionsVideo edition={config.edition} />
 
       <PricePreviewBox store={store} />
 
