@@ -2,7 +2,7 @@
 // bundle of the shop server on a free loopback port, with a fresh database in a temporary folder
 // (created, migrated and seeded on start), allowing the test pages' origin by CORS.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,26 @@ export function tradeApiServer() {
   let child;
   let dataDir;
   let origin;
+
+  /**
+   * `{ token }` of the newest activation mail to `email` in the server's outbox (mail goes to
+   * `.eml` files there), so a test can activate an account as its owner would.
+   */
+  function activationToken(email) {
+    const outbox = join(dataDir, 'outbox');
+    const files = existsSync(outbox) ? readdirSync(outbox).toSorted().toReversed() : [];
+    for (const file of files.filter((name) => name.includes('-activation-'))) {
+      // Quoted-printable text: join soft line breaks and decode "=3D" before reading the link.
+      const text = readFileSync(join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replaceAll('=3D', '=');
+      if (!text.includes(email)) continue;
+      return { token: /[?&]token=([\w-]+)/.exec(text)?.[1] ?? null };
+    }
+    // An answer, not `null`: the test runner takes `null` for a command nobody handled.
+    return { token: null };
+  }
+
   return {
     origin: () => origin,
     plugin: {
@@ -71,6 +91,7 @@ export function tradeApiServer() {
       // so an end-to-end test can prove the number on the thank-you page is a stored trade;
       // `trade-api:controlling-events` reads the tracking events the server stored for a client.
       async executeCommand({ command, payload }) {
+        if (command === 'trade-api:activation-token') return activationToken(payload.email);
         if (command !== 'trade-api:trade' && command !== 'trade-api:controlling-events') {
           return undefined;
         }
@@ -88,7 +109,7 @@ export function tradeApiServer() {
           const trade = db
             .prepare(
               `SELECT id, trade_number, status, payment_type, total_cents, shop_mode, is_b2b, partner,
-                 address_snapshot FROM trades WHERE trade_number = ?`,
+                 address_snapshot, customer_id FROM trades WHERE trade_number = ?`,
             )
             .get(payload.tradeNumber);
           if (trade === undefined) return null;
