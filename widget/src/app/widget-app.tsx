@@ -189,7 +189,13 @@ function Screen({ step }: { step: FlowStep }) {
     case 'checkout':
       return <checkout.Screen />;
     case 'thank-you':
-      return <thankYou.Screen key={step.tradeNumber} tradeNumber={step.tradeNumber} />;
+      return (
+        <thankYou.Screen
+          key={step.tradeNumber}
+          tradeNumber={step.tradeNumber}
+          newAccount={step.newAccount}
+        />
+      );
     default:
       return <SearchScreen />;
   }

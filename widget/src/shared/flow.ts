@@ -9,7 +9,12 @@ export type FlowStep =
   | { screen: 'offer'; offerId: string; deviceUrl: string; deviceName?: string }
   | { screen: 'cart' }
   | { screen: 'checkout' }
-  | { screen: 'thank-you'; tradeNumber: string };
+  /** `newAccount`: the account the seller asked to create with the checkout. */
+  | {
+      screen: 'thank-you';
+      tradeNumber: string;
+      newAccount?: { readonly email: string; readonly created: boolean };
+    };
 
 /** The screens of the flow. */
 export type FlowScreen = FlowStep['screen'];

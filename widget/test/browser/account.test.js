@@ -6,7 +6,14 @@ import { expect } from './expect.js';
 // The test runner serves files without bare-specifier resolution (nodeResolve: false).
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
 import { executeServerCommand } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
-import { createOffer, openCart, seedCart, type } from './cart-helpers.js';
+import {
+  axeViolations,
+  createOffer,
+  fillCheckout,
+  openCart,
+  seedCart,
+  type,
+} from './cart-helpers.js';
 import { tradeApiOrigin, waitFor } from './helpers.js';
 import { buttonNamed } from './question-helpers.js';
 
@@ -20,6 +27,22 @@ async function api(path, { method = 'POST', body, headers = {} } = {}) {
   });
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
   return response.json();
+}
+
+/** Follows the activation link mailed to `email`, as its owner would. */
+async function activate(email) {
+  // The mail is sent in the background: ask the outbox until it is there.
+  let token = null;
+  for (let attempt = 0; token === null && attempt < 50; attempt += 1) {
+    ({ token } = await executeServerCommand('trade-api:activation-token', { email }));
+    if (token === null) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(token !== null, 'an activation mail with its link').toBe(true);
+  const activation = await api('/api/account/activateRegistration', {
+    body: {},
+    headers: { token },
+  });
+  expect(activation.activated, 'the account is activated').toBe(true);
 }
 
 /** Registers and activates a customer as the shop's pages would; returns the e-mail address. */
@@ -48,18 +71,7 @@ async function activatedCustomer() {
       Payment: null,
     },
   });
-  // The mail is sent in the background: ask the outbox until it is there.
-  let token = null;
-  for (let attempt = 0; token === null && attempt < 50; attempt += 1) {
-    ({ token } = await executeServerCommand('trade-api:activation-token', { email }));
-    if (token === null) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(token !== null, 'an activation mail with its link').toBe(true);
-  const activation = await api('/api/account/activateRegistration', {
-    body: {},
-    headers: { token },
-  });
-  expect(activation.activated, 'the account is activated').toBe(true);
+  await activate(email);
   return email;
 }
 
@@ -136,5 +148,46 @@ describe('an account shared with the host page', () => {
     );
     const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
     expect(stored.customer_id, 'the trade belongs to the logged-in customer').toBe(customer.id);
+  });
+
+  it('creates an account with the sale, which holds the trade once activated', async function () {
+    this.timeout(30000);
+    const email = `jonas.weber.${Date.now()}@example.org`;
+    const offer = await createOffer('galxy s21');
+    seedCart([{ ...offer, quantity: 1 }]);
+    const { root } = await openCart();
+    buttonNamed(root, 'Zur Kasse').click();
+    await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
+    const choice = [...root.querySelectorAll('label')].find(
+      (label) => label.textContent === 'Mit diesem Verkauf ein Konto anlegen',
+    );
+    choice.querySelector('input').click();
+    const passwordField = await waitFor(
+      () => root.getElementById('tradein-checkout-newPassword'),
+      'the password field',
+    );
+    expect(passwordField.getAttribute('autocomplete')).toBe('new-password');
+    expect(await axeViolations(), 'axe with the account fields').toEqual([]);
+    fillCheckout(root);
+    type(root, 'tradein-checkout-email', email);
+    type(root, 'tradein-checkout-newPassword', password);
+    root.querySelector('button[type="submit"]').click();
+    const tradeNumber = await waitFor(
+      () => root.querySelector('.thanks-number')?.textContent,
+      'the thank-you page',
+      15000,
+    );
+    expect(root.querySelector('.thanks-account').textContent).toContain(
+      `Wir haben einen Link an ${email} geschickt`,
+    );
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage }).includes(password)).toBe(false);
+
+    await activate(email);
+    const tokens = await api('/api/account/login', { body: { username: email, password } });
+    const history = await api('/api/customers/trade_history', {
+      method: 'GET',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(history.map((entry) => entry.tradeNumber)).toEqual([tradeNumber]);
   });
 });

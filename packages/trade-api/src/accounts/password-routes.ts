@@ -14,6 +14,7 @@ import {
 } from './account-mail.ts';
 import { authenticateRequest } from './authenticator.ts';
 import { notFound } from './customer-records.ts';
+import { claimGuestTrades } from './guest-trades.ts';
 import { editionForLanguage, storedEdition } from './edition-for-locale.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
@@ -94,6 +95,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
       await retireOneTimeTokens(trx, customerId, 'password_reset', now);
       await revokeCustomerSessions(trx, customerId, now);
       if (customer !== undefined) await clearLoginFailures(trx, customer.email);
+      await claimGuestTrades(trx, customerId, now);
     });
     return { ok: true as const };
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
@@ -135,6 +136,106 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
       expect(edition.edition).toBe(locale === 'de-AT' ? 'at' : locale.slice(0, 2));
     },
   );
+
+  /** A guest customer with one trade, inserted as a guest checkout leaves them. */
+  async function guestWithTrade(email: string): Promise<{ guestId: string; tradeId: number }> {
+    const guestId = randomUUID();
+    const at = api.clock.now().toISOString();
+    await db
+      .insertInto('customers')
+      .values({
+        id: guestId,
+        customer_number: `G-${guestId.slice(0, 8)}`,
+        email,
+        salutation: 'ms',
+        first_name: 'Anna',
+        last_name: 'Muster',
+        company: null,
+        locale: 'de-DE',
+        edition: 'de',
+        password_hash: null,
+        activated_at: null,
+        is_guest: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const trade = await db
+      .insertInto('trades')
+      .values({
+        trade_number: `T-2026-${guestId.slice(0, 6)}`,
+        customer_id: guestId,
+        edition: 'de',
+        status: 'created',
+        address_snapshot: '{}',
+        payment_type: 13,
+        payout_details: '{}',
+        voucher_code: null,
+        total_cents: 10_000,
+        is_b2b: 0,
+        partner: null,
+        shop_mode: 'default',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { guestId, tradeId: trade.id };
+  }
+
+  const ownerOf = async (tradeId: number) =>
+    (
+      await db
+        .selectFrom('trades')
+        .select('customer_id')
+        .where('id', '=', tradeId)
+        .executeTakeFirstOrThrow()
+    ).customer_id;
+
+  it('gives an account, once activated, the trades of guest checkouts with its address only', async () => {
+    const email = 'sold-as-guest@example.org';
+    const mine = await guestWithTrade(email);
+    const theirs = await guestWithTrade('someone-else@example.org');
+    expect((await register(registrationBody(email))).status).toBe(200);
+    const token = tokenOfLink(
+      (await api.waitForMail(email, 'activation')).text,
+      '/account/register',
+    );
+    expect(await ownerOf(mine.tradeId), 'not before the mailbox is proven').toBe(mine.guestId);
+
+    expect((await activate(token)).body).toEqual({ token, activated: true });
+    const registered = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(await ownerOf(mine.tradeId)).toBe(registered.id);
+    expect(await ownerOf(theirs.tradeId)).toBe(theirs.guestId);
+  });
+
+  it('gives the guest trades to an account that a password reset activates', async () => {
+    const email = 'reset-activates@example.org';
+    const mine = await guestWithTrade(email);
+    await register(registrationBody(email));
+    await api.call('POST', '/api/account/forgotPasswordMail', { body: { email, lang: 'de' } });
+    const token = tokenOfLink(
+      (await api.waitForMail(email, 'password-reset')).text,
+      '/account/password-reset',
+    );
+    const reset = await api.call('POST', '/api/account/resetPassword', {
+      headers: { token },
+      body: { password: 'Brand-new-4' },
+    });
+    expect(reset.body).toEqual({ ok: true });
+    const registered = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(await ownerOf(mine.tradeId)).toBe(registered.id);
+  });
 
   it('rejects expired and unknown activation tokens; activates by identifier too', async () => {
     await register(registrationBody('late@example.org'));

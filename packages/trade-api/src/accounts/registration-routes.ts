@@ -18,6 +18,7 @@ import {
 import type { MailCap } from './account-mail.ts';
 import { addressColumns, isUniqueViolation, newCustomerNumber } from './customer-records.ts';
 import { editionForLocale, storedEdition } from './edition-for-locale.ts';
+import { claimGuestTrades } from './guest-trades.ts';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hashing.ts';
 import { declaredPart } from './route-parts.ts';
@@ -228,12 +229,15 @@ export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDe
     const now = deps.clock();
     const customerId = await consumeOneTimeToken(db, token, 'activation', now);
     if (customerId === undefined) return false;
-    await db
-      .updateTable('customers')
-      .set({ activated_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', customerId)
-      .where('activated_at', 'is', null)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('customers')
+        .set({ activated_at: now.toISOString(), updated_at: now.toISOString() })
+        .where('id', '=', customerId)
+        .where('activated_at', 'is', null)
+        .execute();
+      await claimGuestTrades(trx, customerId, now);
+    });
     return true;
   }
 

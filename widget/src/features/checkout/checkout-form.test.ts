@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCheckoutRequest,
+  buildRegistrationRequest,
   emptyCheckoutForm,
   firstInvalidField,
   mapServerFieldErrors,
@@ -30,11 +31,11 @@ function filled(overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues
 
 describe('validateCheckoutForm', () => {
   it('accepts a complete form', () => {
-    expect(validateCheckoutForm(filled(), 'de', true)).toEqual({});
+    expect(validateCheckoutForm(filled(), 'de', { asGuest: true })).toEqual({});
   });
 
   it('names every missing field of an empty form, with the terms, in form order', () => {
-    const errors = validateCheckoutForm(emptyCheckoutForm(), 'de', true);
+    const errors = validateCheckoutForm(emptyCheckoutForm(), 'de', { asGuest: true });
     expect(errors).toEqual({
       email: 'required',
       firstName: 'required',
@@ -61,7 +62,7 @@ describe('validateCheckoutForm', () => {
     ['it', '00184', true],
     ['it', 'ABCDE', false],
   ] as const)('postal code rule of %s: %s valid = %s', (edition, zip, valid) => {
-    const errors = validateCheckoutForm(filled({ zip }), edition, true);
+    const errors = validateCheckoutForm(filled({ zip }), edition, { asGuest: true });
     expect(errors.zip).toBe(valid ? undefined : 'postalCode');
   });
 
@@ -72,14 +73,14 @@ describe('validateCheckoutForm', () => {
     ['DE8937040044', 'iban'],
     ['US12345678901234567890', 'iban'],
   ] as const)('checks the IBAN %s', (iban, code) => {
-    expect(validateCheckoutForm(filled({ iban }), 'de', true).iban).toBe(code);
+    expect(validateCheckoutForm(filled({ iban }), 'de', { asGuest: true }).iban).toBe(code);
   });
 
   it('asks for the PayPal address instead of the bank account for PayPal', () => {
     const errors = validateCheckoutForm(
       filled({ payoutMethod: 'paypal', iban: '', accountHolder: '', paypalEmail: 'nope' }),
       'de',
-      true,
+      { asGuest: true },
     );
     expect(errors).toEqual({ paypalEmail: 'email' });
   });
@@ -90,20 +91,37 @@ describe('validateCheckoutForm', () => {
     ['x'.repeat(101), 'tooLong'],
     [' Musterhandel GmbH ', undefined],
   ] as const)('asks a business sale for its company (%j → %s)', (company, code) => {
-    const errors = validateCheckoutForm(filled({ company }), 'de', true, true);
+    const errors = validateCheckoutForm(filled({ company }), 'de', {
+      asGuest: true,
+      business: true,
+    });
     expect(errors.company).toBe(code);
     if (code !== undefined) expect(firstInvalidField(errors)).toBe('company');
   });
 
+  it.each([
+    ['', 'required'],
+    ['short1!', 'weakPassword'],
+    ['onlyletters', 'weakPassword'],
+    ['12345678', 'weakPassword'],
+    ['Ankauf-2026', undefined],
+  ] as const)('asks a new account for a password (%j → %s)', (newPassword, code) => {
+    const errors = validateCheckoutForm(filled({ newPassword }), 'de', {
+      asGuest: true,
+      newAccount: true,
+    });
+    expect(errors.newPassword).toBe(code);
+  });
+
   it('does not ask a consumer for a company', () => {
-    expect(validateCheckoutForm(filled({ company: '' }), 'de', true)).toEqual({});
+    expect(validateCheckoutForm(filled({ company: '' }), 'de', { asGuest: true })).toEqual({});
   });
 
   it('needs no guest e-mail for a logged-in customer, and checks voucher and house number', () => {
     const errors = validateCheckoutForm(
       filled({ email: '', voucher: 'NOT VALID!', houseNumber: '-12' }),
       'de',
-      false,
+      { asGuest: false },
     );
     expect(errors).toEqual({ voucher: 'voucher', houseNumber: 'houseNumber' });
   });
@@ -167,6 +185,40 @@ describe('buildCheckoutRequest', () => {
       partner: undefined,
     });
     expect('company' in body.address).toBe(false);
+  });
+});
+
+describe('buildRegistrationRequest', () => {
+  it('registers the name, address and PayPal payout of the checkout with the new password', () => {
+    const body = buildRegistrationRequest(
+      filled({
+        email: ' Jonas.Weber@Example.org ',
+        newPassword: 'Ankauf-2026',
+        payoutMethod: 'paypal',
+        paypalEmail: ' pay@example.org ',
+      }),
+      { edition: 'fr', mode: 'default', partner: undefined },
+    );
+    expect(body).toEqual({
+      enabled: true,
+      firstName: 'Jonas',
+      lastName: 'Weber',
+      username: 'jonas.weber@example.org',
+      email: 'jonas.weber@example.org',
+      credentials: [{ type: 'password', value: 'Ankauf-2026', temporary: false }],
+      attributes: { locale: 'fr-FR' },
+      Address: {
+        salutation: 'ms',
+        firstName: 'Jonas',
+        lastName: 'Weber',
+        street: 'Torstraße',
+        houseNumber: '12',
+        zip: '10119',
+        city: 'Berlin',
+        country: 'fr',
+      },
+      Payment: { paymentType: 2, paypalAccount: { email: 'pay@example.org' }, bankAccount: null },
+    });
   });
 });
 

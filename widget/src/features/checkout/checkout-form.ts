@@ -1,8 +1,16 @@
-import type { ApiFieldError, CheckoutRequest } from '@tradein/contract';
+import type {
+  AddressInput,
+  ApiFieldError,
+  CheckoutRequest,
+  RegisterRequest,
+  RegistrationPayment,
+} from '@tradein/contract';
 import {
+  buildRegistrationBody,
   emailSchema,
   ibanSchema,
   normalizeIban,
+  passwordSchema,
   personNameSchema,
   voucherCodeSchema,
 } from '@tradein/contract';
@@ -18,6 +26,8 @@ import {
 export interface CheckoutFormValues {
   /** The guest's e-mail address (for the confirmation and the guest account). */
   email: string;
+  /** The password of an account created with this checkout (sent once, never stored). */
+  newPassword: string;
   /** Login: e-mail and password (sent to the login call, never stored) and "remember me". */
   loginEmail: string;
   password: string;
@@ -46,6 +56,7 @@ export const checkoutFieldOrder = [
   'loginEmail',
   'password',
   'email',
+  'newPassword',
   'company',
   'salutation',
   'firstName',
@@ -75,6 +86,7 @@ export type FieldErrorCode =
   | 'iban'
   | 'voucher'
   | 'terms'
+  | 'weakPassword'
   | 'invalid';
 
 /** The errors of a form, by field. */
@@ -84,6 +96,7 @@ export type FieldErrors = Partial<Record<CheckoutField, FieldErrorCode>>;
 export function emptyCheckoutForm(): CheckoutFormValues {
   return {
     email: '',
+    newPassword: '',
     loginEmail: '',
     password: '',
     remember: false,
@@ -118,22 +131,37 @@ function emailError(value: string): FieldErrorCode | undefined {
   return emailSchema.safeParse(value.trim()).success ? undefined : 'email';
 }
 
+/** What a checkout asks for beyond the address, payout and terms. */
+export interface CheckoutFormRules {
+  /** A guest, or a seller creating an account, gives an e-mail address. */
+  readonly asGuest: boolean;
+  /** A business sale names its company. */
+  readonly business?: boolean;
+  /** A seller creating an account chooses a password. */
+  readonly newAccount?: boolean;
+}
+
 /**
  * Checks the form for a checkout in an edition, with the same rules as the trade API (postal
- * code of the edition's country, IBAN check digits), so a mistake is named before anything is
- * sent. `asGuest` adds the guest's e-mail address, `business` the company of a B2B sale.
+ * code of the edition's country, IBAN check digits, password rules), so a mistake is named
+ * before anything is sent.
  */
 export function validateCheckoutForm(
   values: CheckoutFormValues,
   edition: EditionCode,
-  asGuest: boolean,
-  business = false,
+  { asGuest, business = false, newAccount = false }: CheckoutFormRules,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const set = (field: CheckoutField, code: FieldErrorCode | undefined) => {
     if (code !== undefined) errors[field] = code;
   };
   if (asGuest) set('email', emailError(values.email));
+  if (newAccount) {
+    if (values.newPassword === '') set('newPassword', 'required');
+    else if (!passwordSchema.safeParse(values.newPassword).success) {
+      set('newPassword', 'weakPassword');
+    }
+  }
   if (business) {
     if (values.company.trim() === '') set('company', 'required');
     else if (values.company.trim().length > 100) set('company', 'tooLong');
@@ -184,24 +212,11 @@ export function buildCheckoutRequest(
   context: CheckoutContext,
 ): CheckoutRequest {
   const paymentType = paymentTypeOf(values.payoutMethod, context.edition);
-  const addition = values.addressAddition.trim();
-  const company = isB2BMode(context.mode) ? values.company.trim() : '';
   const voucher = values.voucher.trim();
   return {
     edition: context.edition,
     offers: lines.map((line) => ({ offerId: line.offerId, quantity: line.quantity })),
-    address: {
-      salutation: values.salutation,
-      ...(company === '' ? {} : { company }),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      street: values.street.trim(),
-      houseNumber: values.houseNumber.trim(),
-      ...(addition === '' ? {} : { addressAddition: addition }),
-      zip: values.zip.trim(),
-      city: values.city.trim(),
-      country: context.edition,
-    },
+    address: addressOf(values, context),
     payout:
       values.payoutMethod === 'paypal'
         ? { paymentType, email: values.paypalEmail.trim() }
@@ -218,6 +233,56 @@ export function buildCheckoutRequest(
       ? { newsletterOptIn: values.newsletterOptIn }
       : {}),
   };
+}
+
+/** The sender address of the form, in the edition's country; the company for a B2B sale only. */
+function addressOf(values: CheckoutFormValues, context: CheckoutContext): AddressInput {
+  const addition = values.addressAddition.trim();
+  const company = isB2BMode(context.mode) ? values.company.trim() : '';
+  return {
+    salutation: values.salutation,
+    ...(company === '' ? {} : { company }),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    street: values.street.trim(),
+    houseNumber: values.houseNumber.trim(),
+    ...(addition === '' ? {} : { addressAddition: addition }),
+    zip: values.zip.trim(),
+    city: values.city.trim(),
+    country: context.edition,
+  };
+}
+
+/**
+ * The body of the registration call for an account created with the checkout: the same name,
+ * address and payout as the trade, the e-mail address in lower case (§5) and the new password.
+ * Throws (naming the fields) when the form does not make a valid registration.
+ */
+export function buildRegistrationRequest(
+  values: CheckoutFormValues,
+  context: CheckoutContext,
+): RegisterRequest {
+  const paymentType = paymentTypeOf(values.payoutMethod, context.edition);
+  const payment: RegistrationPayment =
+    values.payoutMethod === 'paypal'
+      ? { paymentType, paypalAccount: { email: values.paypalEmail.trim() }, bankAccount: null }
+      : {
+          paymentType,
+          paypalAccount: null,
+          bankAccount: {
+            accountHolder: values.accountHolder.trim(),
+            iban: normalizeIban(values.iban),
+          },
+        };
+  return buildRegistrationBody({
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email,
+    password: values.newPassword,
+    locale: getClientEdition(context.edition).icuLocale,
+    address: addressOf(values, context),
+    payment,
+  });
 }
 
 /** Fields of the checkout body that the form shows under another name or code. */

@@ -8,7 +8,6 @@ import {
   isB2BMode,
 } from '@tradein/editions/client';
 import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { loadedFromOrigin } from '../../element/script-origin.ts';
 import { dispatchWidgetEvent } from '../../element/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import type { CheckoutField, CheckoutFormValues, FieldErrorCode } from './checkout-form.ts';
@@ -16,9 +15,7 @@ import { createCheckoutStore, type CheckoutNotice, type CheckoutStore } from './
 
 const idOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}`;
 const errorIdOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}-error`;
-
-/** Path of the shop host's registration page (the same in every edition). */
-const registerPath = '/account/register';
+const hintIdOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}-hint`;
 
 /** The checkout (flow step `checkout`): who sells, address, payout, terms, and the submission. */
 export function CheckoutScreen() {
@@ -31,10 +28,14 @@ export function CheckoutScreen() {
         edition: config.edition,
         mode: config.mode,
         partner: config.partner,
-        onCreated(tradeNumber) {
+        onCreated(tradeNumber, newAccount) {
           if (host !== undefined)
             dispatchWidgetEvent(host, 'tradein:trade-created', { tradeNumber });
-          flow.replace({ screen: 'thank-you', tradeNumber });
+          flow.replace({
+            screen: 'thank-you',
+            tradeNumber,
+            ...(newAccount === undefined ? {} : { newAccount }),
+          });
         },
       }),
     [api, config, flow, host, tracker],
@@ -113,11 +114,36 @@ export function CheckoutScreen() {
                 >
                   <Trans>Log in to my account</Trans>
                 </Choice>
+                <Choice
+                  name="identity"
+                  checked={identity === 'register'}
+                  onChange={() => store.chooseIdentity('register')}
+                >
+                  <Trans>Create an account with this sale</Trans>
+                </Choice>
               </fieldset>
-              {identity === 'guest' ? (
-                <TextField store={store} field="email" type="email" autoComplete="email">
-                  <Trans>E-mail address</Trans>
-                </TextField>
+              {identity !== 'login' ? (
+                <>
+                  <TextField store={store} field="email" type="email" autoComplete="email">
+                    <Trans>E-mail address</Trans>
+                  </TextField>
+                  {identity === 'register' && (
+                    <TextField
+                      store={store}
+                      field="newPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      hint={
+                        <Trans>
+                          At least 8 characters, with a letter and a digit or symbol. We send you a
+                          link to activate the account; your trade then shows in it.
+                        </Trans>
+                      }
+                    >
+                      <Trans>Choose a password</Trans>
+                    </TextField>
+                  )}
+                </>
               ) : (
                 <div className="checkout-login" aria-busy={loggingIn}>
                   <TextField store={store} field="loginEmail" type="email" autoComplete="username">
@@ -144,19 +170,6 @@ export function CheckoutScreen() {
                   </button>
                 </div>
               )}
-              <p className="hint">
-                <Trans>
-                  No account yet?{' '}
-                  <a
-                    className="flow-text-link"
-                    href={new URL(registerPath, loadedFromOrigin).href}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    Register (opens in a new tab)
-                  </a>
-                </Trans>
-              </p>
             </>
           )}
         </fieldset>
@@ -318,12 +331,15 @@ function TextField({
   inputMode,
   spellCheck,
   optional = false,
+  hint,
 }: FieldProps<TextFieldName> & {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   inputMode?: 'numeric';
   spellCheck?: boolean;
   optional?: boolean;
+  /** Guidance shown below the field and read with it. */
+  hint?: ReactNode;
 }) {
   const value = useStore(store.$values)[field];
   const error = useStore(store.$errors)[field as CheckoutField];
@@ -349,9 +365,18 @@ function TextField({
         spellCheck={spellCheck}
         required={!optional}
         aria-invalid={error !== undefined}
-        aria-describedby={error === undefined ? undefined : errorIdOf(field)}
+        aria-describedby={
+          [hint === undefined ? '' : hintIdOf(field), error === undefined ? '' : errorIdOf(field)]
+            .filter((id) => id !== '')
+            .join(' ') || undefined
+        }
         onInput={(event) => store.update(field, event.currentTarget.value)}
       />
+      {hint !== undefined && (
+        <span className="hint" id={hintIdOf(field)}>
+          {hint}
+        </span>
+      )}
       <FieldError field={field} code={error} />
     </div>
   );
@@ -440,6 +465,10 @@ function ErrorText({ code }: { code: FieldErrorCode }) {
       return <Trans>This voucher code cannot be used. Check it or leave the field empty.</Trans>;
     case 'terms':
       return <Trans>Accept the terms and conditions to sell your devices.</Trans>;
+    case 'weakPassword':
+      return (
+        <Trans>Use at least 8 characters, with at least one letter and one digit or symbol.</Trans>
+      );
     case 'invalid':
       return <Trans>Please check this entry.</Trans>;
   }

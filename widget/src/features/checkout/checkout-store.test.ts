@@ -10,7 +10,11 @@ import {
 } from '@tradein/client-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventTracker } from '../../shared/widget-services.tsx';
-import { createCheckoutStore, type CheckoutStore } from './checkout-store.ts';
+import {
+  createCheckoutStore,
+  type CheckoutStore,
+  type CheckoutStoreOptions,
+} from './checkout-store.ts';
 
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
 const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
@@ -69,7 +73,10 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A trade API that answers the guest calls and gives `tradeAnswer` for the checkout. */
-function fakeApi(tradeAnswer: () => Response) {
+function fakeApi(
+  tradeAnswer: () => Response,
+  registerAnswer: () => Response = () => json(200, { ok: true }),
+) {
   const sent: Sent[] = [];
   const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
     const request = new Request(input, init);
@@ -87,6 +94,7 @@ function fakeApi(tradeAnswer: () => Response) {
       return json(200, { accountNumber: 'G-1001', customerIri: '/api/customers/customers/7' });
     }
     if (path === '/api/trade/trades') return tradeAnswer();
+    if (path === '/api/account/register') return registerAnswer();
     if (path === '/api/account/login') {
       const body = JSON.parse(text) as { password: string };
       if (body.password !== 'right-password1') {
@@ -134,9 +142,12 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-function setup(tradeAnswer: () => Response = () => json(201, trade)) {
-  client = fakeApi(tradeAnswer);
-  const created = vi.fn<(tradeNumber: string) => void>();
+function setup(
+  tradeAnswer: () => Response = () => json(201, trade),
+  registerAnswer?: () => Response,
+) {
+  client = fakeApi(tradeAnswer, registerAnswer);
+  const created = vi.fn<CheckoutStoreOptions['onCreated']>();
   const track = vi.fn<EventTracker['track']>();
   const store = createCheckoutStore({
     api: client.api,
@@ -189,7 +200,7 @@ describe('createCheckoutStore', () => {
       acceptedTerms: true,
       newsletterOptIn: true,
     });
-    expect(created).toHaveBeenCalledWith('T-2026-000041');
+    expect(created).toHaveBeenCalledWith('T-2026-000041', undefined);
     expect(track).toHaveBeenCalledWith('trade_created', {
       tradeId: 41,
       revenue: 5000,
@@ -198,6 +209,64 @@ describe('createCheckoutStore', () => {
     expect($checkout.get().cart).toEqual([]);
     expect($checkout.get().transactionId).toBe(41);
     expect($account.get().customerNumber).toBe('G-1001');
+  });
+
+  it('creates the trade first, then the account asked for, and forgets the password', async () => {
+    const { store, sent, created } = setup();
+    store.chooseIdentity('register');
+    fillForm(store);
+    expect(await store.submit(), 'a password is needed').toBe('newPassword');
+    expect(sent).toEqual([]);
+    store.update('newPassword', 'Mein-Passwort-1');
+    expect(await store.submit()).toBeUndefined();
+    expect(sent.map((call) => call.path)).toEqual([
+      '/api/account/guestSession',
+      '/api/customers/guest_account_number',
+      '/api/trade/trades',
+      '/api/account/register',
+    ]);
+    expect(sent[3]?.body).toMatchObject({
+      email: 'jonas.weber@example.org',
+      username: 'jonas.weber@example.org',
+      credentials: [{ type: 'password', value: 'Mein-Passwort-1', temporary: false }],
+      attributes: { locale: 'de-DE' },
+      Address: { firstName: 'Jonas', zip: '10119', country: 'de' },
+      Payment: {
+        paymentType: 13,
+        paypalAccount: null,
+        bankAccount: { accountHolder: 'Jonas Weber', iban: 'DE89370400440532013000' },
+      },
+    });
+    expect(created).toHaveBeenCalledWith('T-2026-000041', {
+      email: 'jonas.weber@example.org',
+      created: true,
+    });
+    expect(store.$values.get().newPassword).toBe('');
+  });
+
+  it('keeps the sale when the account cannot be created, and says so', async () => {
+    const { store, created } = setup(undefined, () =>
+      json(429, { error: { code: 'too_many_requests', message: 'later' } }),
+    );
+    store.chooseIdentity('register');
+    fillForm(store);
+    store.update('newPassword', 'Mein-Passwort-1');
+    expect(await store.submit()).toBeUndefined();
+    expect(created).toHaveBeenCalledWith('T-2026-000041', {
+      email: 'jonas.weber@example.org',
+      created: false,
+    });
+    expect($checkout.get().cart).toEqual([]);
+  });
+
+  it('registers nothing when the trade is refused', async () => {
+    const { store, sent } = setup(() => json(500, { error: { code: 'internal', message: 'x' } }));
+    store.chooseIdentity('register');
+    fillForm(store);
+    store.update('newPassword', 'Mein-Passwort-1');
+    await store.submit();
+    expect(sent.map((call) => call.path)).not.toContain('/api/account/register');
+    expect(store.$values.get().newPassword, 'kept for the next try').toBe('Mein-Passwort-1');
   });
 
   it('tracks trade_created with the trade id and the payout, voucher included', async () => {

@@ -13,12 +13,13 @@ import {
   startGuestSession,
   type ApiClient,
 } from '@tradein/client-core';
-import { createTradeEndpoint } from '@tradein/contract';
+import { createTradeEndpoint, registerEndpoint } from '@tradein/contract';
 import { getClientEdition, isB2BMode } from '@tradein/editions/client';
 import { atom, type ReadableAtom } from 'nanostores';
 import type { EventTracker } from '../../shared/widget-services.tsx';
 import {
   buildCheckoutRequest,
+  buildRegistrationRequest,
   emptyCheckoutForm,
   firstInvalidField,
   mapServerFieldErrors,
@@ -42,16 +43,26 @@ export type CheckoutNotice =
 /** Where a submission stands. */
 export type CheckoutStatus = 'editing' | 'submitting';
 
-/** How the seller identifies: as a guest, or by logging in to an account. */
-export type CheckoutIdentity = 'guest' | 'login';
+/** How the seller identifies: as a guest, by logging in, or by creating an account. */
+export type CheckoutIdentity = 'guest' | 'login' | 'register';
+
+/** The account a seller asked to create with the checkout. */
+export interface NewAccount {
+  readonly email: string;
+  /** False when the registration call failed (the trade exists either way). */
+  readonly created: boolean;
+}
 
 /** What the checkout store needs from its element. */
 export interface CheckoutStoreOptions extends CheckoutContext {
   readonly api: ApiClient;
   /** The element's tracker, when it has one; it obeys consent itself. */
   readonly tracker?: EventTracker;
-  /** Called with the trade number once the trade exists and the cart is empty. */
-  readonly onCreated: (tradeNumber: string) => void;
+  /**
+   * Called with the trade number once the trade exists and the cart is empty, and with the
+   * account the seller asked to create with it.
+   */
+  readonly onCreated: (tradeNumber: string, newAccount: NewAccount | undefined) => void;
 }
 
 /** The checkout form of one element and its submission. */
@@ -121,6 +132,22 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
       lastName: values.lastName.trim(),
       locale,
     });
+  };
+
+  /**
+   * Registers the account asked for, after the trade: the sale comes first, and an account
+   * that could not be created is reported on the thank-you page instead of failing the sale.
+   * The password leaves the form either way. The account holds the trade once activated.
+   */
+  const createAccount = async (values: CheckoutFormValues): Promise<NewAccount> => {
+    const email = values.email.trim().toLowerCase();
+    $values.set({ ...$values.get(), newPassword: '' });
+    try {
+      await api.call(registerEndpoint, { body: buildRegistrationRequest(values, options) });
+      return { email, created: true };
+    } catch {
+      return { email, created: false };
+    }
   };
 
   const handleError = (error: unknown): CheckoutField | undefined => {
@@ -225,11 +252,14 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
       if (!isCustomer() && $identity.get() === 'login') {
         $notice.set({ kind: 'login' });
         return fail({
-          ...validateCheckoutForm(values, edition, false, business),
+          ...validateCheckoutForm(values, edition, { asGuest: false, business }),
           password: 'required',
         });
       }
-      const invalid = fail(validateCheckoutForm(values, edition, !isCustomer(), business));
+      const newAccount = !isCustomer() && $identity.get() === 'register';
+      const invalid = fail(
+        validateCheckoutForm(values, edition, { asGuest: !isCustomer(), business, newAccount }),
+      );
       if (invalid !== undefined) return invalid;
       const lines = $checkout.get().cart;
       if (lines.length === 0) {
@@ -247,6 +277,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         });
         setTransactionId(trade.tradeId);
         clearCart();
+        const account = newAccount ? await createAccount(values) : undefined;
         options.tracker?.track('trade_created', {
           tradeId: trade.tradeId,
           revenue: trade.totalCents,
@@ -255,7 +286,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
             ? {}
             : { voucherCode: trade.voucher.code, voucherValue: trade.voucher.bonusCents }),
         });
-        options.onCreated(trade.tradeNumber);
+        options.onCreated(trade.tradeNumber, account);
         return undefined;
       } catch (error) {
         return handleError(error);

@@ -4,8 +4,23 @@ import { useEffect, useMemo } from 'react';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createLabelStore } from './label-store.ts';
 
-/** The thank-you page: the trade number, the shipping label, packing and data-erasure tips. */
-export function ThankYouScreen({ tradeNumber }: { tradeNumber: string }) {
+/** The account a seller asked to create with the checkout. */
+interface NewAccount {
+  readonly email: string;
+  readonly created: boolean;
+}
+
+/**
+ * The thank-you page: the trade number, the shipping label, packing and data-erasure tips, and
+ * what happens with an account created with the checkout.
+ */
+export function ThankYouScreen({
+  tradeNumber,
+  newAccount,
+}: {
+  tradeNumber: string;
+  newAccount?: NewAccount | undefined;
+}) {
   const { api, flow } = useWidgetServices();
   const store = useMemo(() => createLabelStore(api, tradeNumber), [api, tradeNumber]);
   const label = useStore(store.$label);
@@ -25,6 +40,7 @@ export function ThankYouScreen({ tradeNumber }: { tradeNumber: string }) {
           sent you a confirmation e-mail with the shipping label.
         </Trans>
       </p>
+      {newAccount !== undefined && <AccountNote account={newAccount} />}
       <div className="thanks-label" aria-live="polite" aria-busy={label.status === 'loading'}>
         {label.status === 'loading' && (
           <p className="hint">
@@ -93,5 +109,25 @@ export function ThankYouScreen({ tradeNumber }: { tradeNumber: string }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** Where the new account stands: a link to activate it is on its way, or it could not be made. */
+function AccountNote({ account }: { account: NewAccount }) {
+  const { email } = account;
+  return account.created ? (
+    <p className="thanks-account">
+      <Trans>
+        We have sent a link to {email} to activate your account. Once it is active, this trade shows
+        in your account.
+      </Trans>
+    </p>
+  ) : (
+    <p className="alert" role="alert">
+      <Trans>
+        Your trade is placed, but your account could not be created. You can register later in the
+        shop with {email}; your trade will then show in your account.
+      </Trans>
+    </p>
   );
 }
