@@ -1,8 +1,14 @@
 export { chooseWidgetLanguage, widgetLanguages } from './i18n/widget-language.ts';
 export type { WidgetLanguage } from './i18n/widget-language.ts';
-export { parseWidgetAttributes, validEditionOf } from './element/widget-attributes.ts';
+export {
+  parseTrackingConsent,
+  parseWidgetAttributes,
+  trackingConsentValues,
+  validEditionOf,
+} from './element/widget-attributes.ts';
 export type {
   RawWidgetAttributes,
+  TrackingConsent,
   WidgetAttributeName,
   WidgetAttributesResult,
   WidgetConfig,
@@ -11,7 +17,12 @@ export type {
 } from './element/widget-attributes.ts';
 export { widgetTagName } from './element/widget-events.ts';
 export type {
+  TradeinAddToCartDetail,
   TradeinEventMap,
+  TradeinNavigateDetail,
+  TradeinOfferDetail,
   TradeinReadyDetail,
+  TradeinTradeCreatedDetail,
   TradeinWidgetElement,
 } from './element/widget-events.ts';
+export type { FlowStep } from './shared/flow.ts';
