@@ -7,9 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launch } from 'puppeteer-core';
 
-const slideSeconds = 4;
-const width = 640;
-const height = 360;
+/** How the video is cut: seconds per slide, frame size in pixels. */
+const format = { slideSeconds: 4, width: 640, height: 360 };
 const output = new URL('../src/features/questions/media/', import.meta.url);
 
 /**
@@ -17,7 +16,7 @@ const output = new URL('../src/features/questions/media/', import.meta.url);
  * them (packages/trade-api/src/catalogue/condition-questions.ts), with an opening and a closing
  * slide. `scratches`, `dents` and `chipped` draw the device; `boxed` draws it in its package.
  */
-const slides = [
+const videoSlides = [
   {
     title: 'So schätzt du den Zustand ein',
     text: 'Fünf Stufen: Schau dir dein Gerät bei Tageslicht aus 30 cm Abstand an.',
@@ -188,9 +187,9 @@ function timestamp(seconds) {
 const captions = [
   'WEBVTT',
   '',
-  ...slides.flatMap((slide, index) => [
+  ...videoSlides.flatMap((slide, index) => [
     String(index + 1),
-    `${timestamp(index * slideSeconds)} --> ${timestamp((index + 1) * slideSeconds)}`,
+    `${timestamp(index * format.slideSeconds)} --> ${timestamp((index + 1) * format.slideSeconds)}`,
     `${slide.title}: ${slide.text}`,
     '',
   ]),
@@ -207,12 +206,13 @@ try {
   await page.addScriptTag({
     path: fileURLToPath(import.meta.resolve('fix-webm-duration/fix-webm-duration.js')),
   });
-  const video = await page.evaluate(recordInPage, { slides, slideSeconds, width, height });
+  const video = await page.evaluate(recordInPage, { slides: videoSlides, ...format });
   const bytes = Buffer.from(video, 'base64');
   writeFileSync(new URL('conditions-de.webm', output), bytes);
   writeFileSync(new URL('conditions-de.vtt', output), captions);
   console.info(
-    `conditions-de.webm: ${bytes.length} bytes, ${slides.length * slideSeconds} s; conditions-de.vtt: ${slides.length} cues`,
+    `conditions-de.webm: ${bytes.length} bytes, ${videoSlides.length * format.slideSeconds} s; ` +
+      `conditions-de.vtt: ${videoSlides.length} cues`,
   );
 } finally {
   await browser.close();

@@ -20,11 +20,16 @@ import { buttonNamed } from './question-helpers.js';
 const password = 'Ankauf-Test-2026';
 
 async function api(path, { method = 'POST', body, headers = {} } = {}) {
-  const response = await fetch(`${tradeApiOrigin()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await fetch(
+    `${tradeApiOrigin()}${path}`,
+    body === undefined
+      ? { method, headers }
+      : {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        },
+  );
   if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
   return response.json();
 }
@@ -131,15 +136,7 @@ describe('an account shared with the host page', () => {
     expect(account.textContent).toContain(`Angemeldet als ${email}.`);
     expect(root.getElementById('tradein-checkout-email'), 'no guest e-mail any more').toBe(null);
 
-    type(root, 'tradein-checkout-firstName', 'Mara');
-    type(root, 'tradein-checkout-lastName', 'Keller');
-    type(root, 'tradein-checkout-street', 'Ringstraße');
-    type(root, 'tradein-checkout-houseNumber', '3');
-    type(root, 'tradein-checkout-zip', '80331');
-    type(root, 'tradein-checkout-city', 'München');
-    type(root, 'tradein-checkout-accountHolder', 'Mara Keller');
-    type(root, 'tradein-checkout-iban', 'DE89370400440532013000');
-    root.getElementById('tradein-checkout-acceptedTerms').click();
+    fillCheckout(root);
     root.querySelector('button[type="submit"]').click();
     const tradeNumber = await waitFor(
       () => root.querySelector('.thanks-number')?.textContent,

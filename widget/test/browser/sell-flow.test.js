@@ -5,7 +5,7 @@ import { expect } from './expect.js';
 // The test runner serves files without bare-specifier resolution (nodeResolve: false).
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
 import { executeServerCommand } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
-import { type } from './cart-helpers.js';
+import { fillCheckout } from './cart-helpers.js';
 import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
 import { answerAll, buttonNamed } from './question-helpers.js';
 import { clientIdCookie, forgetClientId, storedEvents } from './tracking-helpers.js';
@@ -62,16 +62,7 @@ describe('selling two devices end to end', () => {
 
     buttonNamed(root, 'Zur Kasse').click();
     await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
-    type(root, 'tradein-checkout-email', 'jonas.weber@example.org');
-    type(root, 'tradein-checkout-firstName', 'Jonas');
-    type(root, 'tradein-checkout-lastName', 'Weber');
-    type(root, 'tradein-checkout-street', 'Lindenallee');
-    type(root, 'tradein-checkout-houseNumber', '7');
-    type(root, 'tradein-checkout-zip', '50668');
-    type(root, 'tradein-checkout-city', 'Köln');
-    type(root, 'tradein-checkout-accountHolder', 'Jonas Weber');
-    type(root, 'tradein-checkout-iban', 'DE89 3704 0044 0532 0130 00');
-    root.getElementById('tradein-checkout-acceptedTerms').click();
+    fillCheckout(root);
     root.querySelector('button[type="submit"]').click();
 
     const shown = await waitFor(

@@ -183,6 +183,14 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     return { guestId, tradeId: trade.id };
   }
 
+  const registeredCustomer = (email: string) =>
+    db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .executeTakeFirstOrThrow();
+
   const ownerOf = async (tradeId: number) =>
     (
       await db
@@ -204,12 +212,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     expect(await ownerOf(mine.tradeId), 'not before the mailbox is proven').toBe(mine.guestId);
 
     expect((await activate(token)).body).toEqual({ token, activated: true });
-    const registered = await db
-      .selectFrom('customers')
-      .select('id')
-      .where('email', '=', email)
-      .where('is_guest', '=', 0)
-      .executeTakeFirstOrThrow();
+    const registered = await registeredCustomer(email);
     expect(await ownerOf(mine.tradeId)).toBe(registered.id);
     expect(await ownerOf(theirs.tradeId)).toBe(theirs.guestId);
   });
@@ -228,12 +231,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
       body: { password: 'Brand-new-4' },
     });
     expect(reset.body).toEqual({ ok: true });
-    const registered = await db
-      .selectFrom('customers')
-      .select('id')
-      .where('email', '=', email)
-      .where('is_guest', '=', 0)
-      .executeTakeFirstOrThrow();
+    const registered = await registeredCustomer(email);
     expect(await ownerOf(mine.tradeId)).toBe(registered.id);
   });
 

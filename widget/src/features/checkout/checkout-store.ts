@@ -277,7 +277,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         });
         setTransactionId(trade.tradeId);
         clearCart();
-        const account = newAccount ? await createAccount(values) : undefined;
+        const createdAccount = newAccount ? await createAccount(values) : undefined;
         options.tracker?.track('trade_created', {
           tradeId: trade.tradeId,
           revenue: trade.totalCents,
@@ -286,7 +286,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
             ? {}
             : { voucherCode: trade.voucher.code, voucherValue: trade.voucher.bonusCents }),
         });
-        options.onCreated(trade.tradeNumber, account);
+        options.onCreated(trade.tradeNumber, createdAccount);
         return undefined;
       } catch (error) {
         return handleError(error);
