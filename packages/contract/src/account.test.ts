@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   activationAnswerSchema,
-  buildRegistrationBody,
   changePasswordRequestSchema,
   deleteAccountQuerySchema,
   forgotPasswordRequestSchema,
@@ -11,13 +10,16 @@ import {
   parseActivation,
   passwordSchema,
   refreshHeadersSchema,
-  registerRequestSchema,
-  registrationPaymentSchema,
   resetPasswordRequestSchema,
   tokenHeadersSchema,
   tokenPairSchema,
-  type RegistrationInput,
 } from './account.ts';
+import {
+  buildRegistrationBody,
+  registerRequestSchema,
+  registrationPaymentSchema,
+  type RegistrationInput,
+} from './registration.ts';
 import { berlinAddressInput, issuePaths } from './test-fixtures.ts';
 
 const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2ZjFjIn0.c2lnbmF0dXJl';
@@ -171,6 +173,12 @@ describe('account schemas reject invalid requests and answers', () => {
       'register with two credentials',
       registerRequestSchema,
       { ...registerBody, credentials: [registerBody.credentials[0], registerBody.credentials[0]] },
+      'credentials',
+    ],
+    [
+      'register without a credential',
+      registerRequestSchema,
+      { ...registerBody, credentials: [] },
       'credentials',
     ],
     [

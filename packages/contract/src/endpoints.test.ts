@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { buildRegistrationBody } from './account.ts';
+import { buildRegistrationBody } from './registration.ts';
 import type { Endpoint } from './endpoint.ts';
 import { endpoints, type EndpointName } from './endpoints.ts';
 import { buildSearchRequest } from './search.ts';

@@ -9,7 +9,6 @@ import {
   loginRequestSchema,
   logoutHeadersSchema,
   refreshHeadersSchema,
-  registerRequestSchema,
   resetPasswordRequestSchema,
   tokenHeadersSchema,
   tokenPairSchema,
@@ -36,17 +35,15 @@ import {
 } from './payment-accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emptyBodySchema, okResponseSchema } from './primitives.ts';
-import { searchRequestSchema, searchResultSchema } from './search.ts';
-import { clientIdAnswerSchema, controllingRequestSchema } from './tracking.ts';
+import { searchEndpoint } from './search-endpoint.ts';
+import { clientIdEndpoint, controllingEndpoint } from './tracking-endpoints.ts';
+import { registerEndpoint } from './register-endpoint.ts';
 
-/** Catalogue search with a typed, encoded query (see `encodeSearchQuery`). */
-export const searchEndpoint = /* @__PURE__ */ defineEndpoint({
-  method: 'POST',
-  path: '/api/trade/searches',
-  auth: 'none',
-  body: searchRequestSchema,
-  response: searchResultSchema,
-});
+// The search call lives in its own module: a browser's first search then loads its schemas
+// only, not every call's (bundlers keep a module's used definitions together).
+export { searchEndpoint } from './search-endpoint.ts';
+export { clientIdEndpoint, controllingEndpoint } from './tracking-endpoints.ts';
+export { registerEndpoint } from './register-endpoint.ts';
 
 /** Logs in with e-mail and password; answers the token pair. */
 export const loginEndpoint = /* @__PURE__ */ defineEndpoint({
@@ -75,15 +72,6 @@ export const logoutEndpoint = /* @__PURE__ */ defineEndpoint({
   body: emptyBodySchema,
   response: okResponseSchema,
   headers: logoutHeadersSchema,
-});
-
-/** Registers a customer; an activation mail follows. */
-export const registerEndpoint = /* @__PURE__ */ defineEndpoint({
-  method: 'POST',
-  path: '/api/account/register',
-  auth: 'none',
-  body: registerRequestSchema,
-  response: okResponseSchema,
 });
 
 /** Changes the password, proven by the current one. */
@@ -269,25 +257,6 @@ export const getTradeHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   auth: 'bearer',
   body: emptyBodySchema,
   response: /* @__PURE__ */ z.array(tradeHistoryEntrySchema),
-});
-
-/** Records a tracking event; failure reads "error creating controlling order" (§8). */
-export const controllingEndpoint = /* @__PURE__ */ defineEndpoint({
-  method: 'POST',
-  path: '/api/controlling/controlling',
-  auth: 'none',
-  body: controllingRequestSchema,
-  response: okResponseSchema,
-});
-
-/** Issues a tracking client id; served by the affiliate origin. */
-export const clientIdEndpoint = /* @__PURE__ */ defineEndpoint({
-  method: 'GET',
-  path: '/api/client-id',
-  auth: 'none',
-  origin: 'affiliate',
-  body: emptyBodySchema,
-  response: clientIdAnswerSchema,
 });
 
 /**

@@ -4,7 +4,6 @@
  */
 export {
   activationAnswerSchema,
-  buildRegistrationBody,
   changePasswordRequestSchema,
   customerActivationSchema,
   deleteAccountQuerySchema,
@@ -14,11 +13,8 @@ export {
   loginRequestSchema,
   logoutHeadersSchema,
   parseActivation,
-  passwordCredentialSchema,
   passwordSchema,
   refreshHeadersSchema,
-  registerRequestSchema,
-  registrationPaymentSchema,
   resetPasswordRequestSchema,
   tokenHeadersSchema,
   tokenPairSchema,
@@ -34,13 +30,17 @@ export type {
   LoginRequest,
   LogoutHeaders,
   RefreshHeaders,
-  RegisterRequest,
-  RegistrationInput,
-  RegistrationPayment,
   ResetPasswordRequest,
   TokenHeaders,
   TokenPair,
 } from './account.ts';
+export {
+  buildRegistrationBody,
+  passwordCredentialSchema,
+  registerRequestSchema,
+  registrationPaymentSchema,
+} from './registration.ts';
+export type { RegisterRequest, RegistrationInput, RegistrationPayment } from './registration.ts';
 
 export {
   apiErrorFromIssues,

@@ -191,8 +191,15 @@ export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDe
         { path: ['attributes', 'locale'], message: 'No shop edition speaks this locale' },
       ]);
     }
+    // The schema allows exactly one credential.
+    const [credential] = body.credentials;
+    if (credential === undefined) {
+      throw validationError([
+        { path: ['credentials'], message: 'Exactly one password credential' },
+      ]);
+    }
     // Hash first on every path, so a known address answers as slowly as a new one.
-    const passwordHash = await hashPassword(body.credentials[0].value);
+    const passwordHash = await hashPassword(credential.value);
     const now = deps.clock();
     const existing = await db
       .selectFrom('customers')
