@@ -1,5 +1,6 @@
-// Each shop mode through the element, against the real trade API: the first screen's words, the
-// agan look, the cart and the checkout (axe, touch targets), and a business sale end to end.
+// Each shop mode through the element, against the real trade API: every step from the search to
+// the thank-you page in the mode's words and look (axe on each, touch targets), and a business
+// sale that needs its company and is stored for its partner.
 import { expect } from './expect.js';
 // The test runner serves files without bare-specifier resolution (nodeResolve: false).
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
@@ -15,7 +16,7 @@ import {
   type,
 } from './cart-helpers.js';
 import { tradeApiOrigin, waitFor, whenShown, widgetFromMarkup } from './helpers.js';
-import { buttonNamed } from './question-helpers.js';
+import { answerAll, buttonNamed, findDeviceUrl, openDevice } from './question-helpers.js';
 
 const capNote = 'Ein Geschäftsankauf darf höchstens 5.000,00 € betragen.';
 
@@ -24,11 +25,9 @@ async function openCheckout(attributes, b2b) {
   const offer = await createOffer('galxy s21');
   seedCart([{ ...offer, quantity: 1 }], { b2b });
   const { root } = await openCart(attributes);
-  const cartHints = [...root.querySelectorAll('.hint')].map((hint) => plain(hint.textContent));
-  const cartViolations = await axeViolations();
   buttonNamed(root, 'Zur Kasse').click();
   await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
-  return { root, cartHints, cartViolations };
+  return root;
 }
 
 describe('shop modes', () => {
@@ -41,8 +40,9 @@ describe('shop modes', () => {
     const business = mode === 'b2bWidget';
     const agan = mode === 'agan' || mode === 'aganwidget';
 
-    it(`${mode}: its words, its look, its cart and checkout`, async function () {
-      this.timeout(20000);
+    it(`${mode}: every step from search to thank-you, in its words and look`, async function () {
+      this.timeout(40000);
+      // Search and browse.
       const element = widgetFromMarkup(
         `edition="de" mode="${mode}" api-base="${tradeApiOrigin()}"`,
       );
@@ -53,23 +53,47 @@ describe('shop modes', () => {
       );
       const focusColor = getComputedStyle(element).getPropertyValue('--tradein-color-focus');
       expect(focusColor.trim(), 'the agan look').toBe(agan ? '#0a6b50' : '');
+      expect(await axeViolations(), 'axe on the search').toEqual([]);
+      first.querySelector('.browse-link button').click();
+      await waitFor(() => first.querySelector('button.tile'), 'the categories', 10000);
+      expect(await axeViolations(), 'axe on browsing').toEqual([]);
       element.remove();
 
-      const { root, cartHints, cartViolations } = await openCheckout(`mode="${mode}"`, business);
+      // Questions, offer, cart, checkout and thank-you of one device.
+      const { root } = await openDevice('de', await findDeviceUrl('galaxy s21'), `mode="${mode}"`);
+      expect(await axeViolations(), 'axe on the questions').toEqual([]);
+      await answerAll(root);
+      expect(await axeViolations(), 'axe on the offer').toEqual([]);
+      buttonNamed(root, 'In den Warenkorb').click();
+      await waitFor(() => root.querySelector('#tradein-cart-heading'), 'the cart');
+      const cartHints = [...root.querySelectorAll('.hint')].map((hint) => plain(hint.textContent));
       expect(cartHints.includes(capNote), 'the B2B cap stated in the cart').toBe(business);
-      expect(cartViolations, 'axe on the cart').toEqual([]);
+      expect(await axeViolations(), 'axe on the cart').toEqual([]);
+      buttonNamed(root, 'Zur Kasse').click();
+      await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
       expect(
         root.getElementById('tradein-checkout-company') !== null,
         'a company field for a business sale only',
       ).toBe(business);
       expect(await axeViolations(), 'axe on the checkout').toEqual([]);
       expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
+      fillCheckout(root);
+      if (business) type(root, 'tradein-checkout-company', 'Musterhandel GmbH');
+      root.querySelector('button[type="submit"]').click();
+      const tradeNumber = await waitFor(
+        () => root.querySelector('.thanks-number')?.textContent,
+        'the thank-you page',
+        15000,
+      );
+      expect(await axeViolations(), 'axe on the thank-you page').toEqual([]);
+      const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
+      expect([stored.shop_mode, stored.is_b2b]).toEqual([mode, business ? 1 : 0]);
     });
   }
 
   it('b2bWidget: a business sale needs its company and is stored for the partner', async function () {
     this.timeout(30000);
-    const { root } = await openCheckout('mode="b2bWidget" partner="musterhandel"', true);
+    const root = await openCheckout('mode="b2bWidget" partner="musterhandel"', true);
     fillCheckout(root);
     root.querySelector('button[type="submit"]').click();
     const company = root.getElementById('tradein-checkout-company');
