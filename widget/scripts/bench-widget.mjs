@@ -15,18 +15,15 @@
 // warm-up run; prints median and max. Fails (exit code 1) when a budget breaks.
 //
 //   npm run build && npm run bench:widget        (CHROME_PATH overrides /usr/bin/chromium)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launch } from 'puppeteer-core';
+import { startShopServer } from './shop-server.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const classicScript = join(dist, 'tradein-widget.js');
-const serverBundle = fileURLToPath(new URL('../../host-shop/dist/server/main.js', import.meta.url));
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const cpuThrottlingRate = 4;
@@ -111,63 +108,6 @@ function instrumentPage(searchText, firstResult) {
   });
 
   window.tradeinBench = { interactive, results, searchBox };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHealth(origin, child) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`shop server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('shop server did not start within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Starts the shop server bundle on a free loopback port with a fresh data folder. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tradein-widget-bench-'));
-  const child = spawn(process.execPath, [serverBundle], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(origin, child);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, stop };
 }
 
 /** One cold load and search in a fresh context: timings in ms and the widget files fetched. */
@@ -349,13 +289,11 @@ function printBytes(samples) {
 }
 
 async function main() {
-  for (const [file, what] of [
-    [classicScript, 'widget/dist/tradein-widget.js'],
-    [serverBundle, 'host-shop/dist/server/main.js'],
-  ]) {
-    if (!existsSync(file)) throw new Error(`${what} is missing: run \`npm run build\` first`);
+  // The server bundle is checked by startShopServer.
+  if (!existsSync(classicScript)) {
+    throw new Error('widget/dist/tradein-widget.js is missing: run `npm run build` first');
   }
-  const server = await startServer();
+  const server = await startShopServer({ dataDirPrefix: 'tradein-widget-bench-' });
   let browser;
   try {
     browser = await launch({

@@ -12,6 +12,7 @@ import {
   fillCheckout,
   openCart,
   seedCart,
+  submitCheckout,
   type,
 } from './cart-helpers.js';
 import { tradeApiOrigin, waitFor } from './helpers.js';
@@ -137,12 +138,7 @@ describe('an account shared with the host page', () => {
     expect(root.getElementById('tradein-checkout-email'), 'no guest e-mail any more').toBe(null);
 
     fillCheckout(root);
-    root.querySelector('button[type="submit"]').click();
-    const tradeNumber = await waitFor(
-      () => root.querySelector('.thanks-number')?.textContent,
-      'the thank-you page',
-      15000,
-    );
+    const tradeNumber = await submitCheckout(root);
     const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
     expect(stored.customer_id, 'the trade belongs to the logged-in customer').toBe(customer.id);
   });
@@ -168,12 +164,7 @@ describe('an account shared with the host page', () => {
     fillCheckout(root);
     type(root, 'tradein-checkout-email', email);
     type(root, 'tradein-checkout-newPassword', password);
-    root.querySelector('button[type="submit"]').click();
-    const tradeNumber = await waitFor(
-      () => root.querySelector('.thanks-number')?.textContent,
-      'the thank-you page',
-      15000,
-    );
+    const tradeNumber = await submitCheckout(root);
     expect(root.querySelector('.thanks-account').textContent).toContain(
       `Wir haben einen Link an ${email} geschickt`,
     );

@@ -175,3 +175,13 @@ export function fillCheckout(root, { zip = '10119', iban = 'DE893704004405320130
   const terms = root.getElementById('tradein-checkout-acceptedTerms');
   if (!terms.checked) terms.click();
 }
+
+/** Sends the checkout form; resolves with the trade number the thank-you page shows. */
+export function submitCheckout(root) {
+  root.querySelector('button[type="submit"]').click();
+  return waitFor(
+    () => root.querySelector('.thanks-number')?.textContent,
+    'the thank-you page',
+    15000,
+  );
+}

@@ -9,6 +9,7 @@ import {
   axeViolations,
   createOffer,
   fillCheckout,
+  submitCheckout,
   openCart,
   plain,
   seedCart,
@@ -79,12 +80,7 @@ describe('shop modes', () => {
       expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
       fillCheckout(root);
       if (business) type(root, 'tradein-checkout-company', 'Musterhandel GmbH');
-      root.querySelector('button[type="submit"]').click();
-      const tradeNumber = await waitFor(
-        () => root.querySelector('.thanks-number')?.textContent,
-        'the thank-you page',
-        15000,
-      );
+      const tradeNumber = await submitCheckout(root);
       expect(await axeViolations(), 'axe on the thank-you page').toEqual([]);
       const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
       expect([stored.shop_mode, stored.is_b2b]).toEqual([mode, business ? 1 : 0]);
@@ -101,12 +97,7 @@ describe('shop modes', () => {
     expect(root.activeElement, 'the focus on the missing company').toBe(company);
 
     type(root, 'tradein-checkout-company', 'Musterhandel GmbH');
-    root.querySelector('button[type="submit"]').click();
-    const tradeNumber = await waitFor(
-      () => root.querySelector('.thanks-number')?.textContent,
-      'the thank-you page',
-      15000,
-    );
+    const tradeNumber = await submitCheckout(root);
     const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
     expect([stored.shop_mode, stored.is_b2b, stored.partner]).toEqual([
       'b2bWidget',

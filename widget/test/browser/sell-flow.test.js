@@ -5,7 +5,7 @@ import { expect } from './expect.js';
 // The test runner serves files without bare-specifier resolution (nodeResolve: false).
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
 import { executeServerCommand } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
-import { fillCheckout } from './cart-helpers.js';
+import { fillCheckout, submitCheckout } from './cart-helpers.js';
 import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
 import { answerAll, buttonNamed } from './question-helpers.js';
 import { clientIdCookie, forgetClientId, storedEvents } from './tracking-helpers.js';
@@ -63,13 +63,7 @@ describe('selling two devices end to end', () => {
     buttonNamed(root, 'Zur Kasse').click();
     await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
     fillCheckout(root);
-    root.querySelector('button[type="submit"]').click();
-
-    const shown = await waitFor(
-      () => root.querySelector('.thanks-number')?.textContent,
-      'the thank-you page',
-      15000,
-    );
+    const shown = await submitCheckout(root);
     const { tradeNumber } = await created;
     expect(shown).toBe(tradeNumber);
 

@@ -1,44 +1,13 @@
 // A web-test-runner plugin that runs the real trade API for the browser tests: the production
 // bundle of the shop server on a free loopback port, with a fresh database in a temporary folder
 // (created, migrated and seeded on start), allowing the test pages' origin by CORS.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const serverBundle = fileURLToPath(
-  new URL('../../../host-shop/dist/server/main.js', import.meta.url),
-);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHealth(origin, child) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`trade API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('trade API did not start within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { startShopServer } from '../../scripts/shop-server.mjs';
 
 /** The plugin, and `origin()` for the test page template (set once the server runs). */
 export function tradeApiServer() {
-  let child;
+  let server;
   let dataDir;
   let origin;
 
@@ -66,26 +35,12 @@ export function tradeApiServer() {
     plugin: {
       name: 'trade-api-server',
       async serverStart({ config }) {
-        if (!existsSync(serverBundle)) {
-          throw new Error('host-shop/dist/server/main.js is missing: run `npm run build` first');
-        }
-        const port = await freePort();
-        dataDir = mkdtempSync(join(tmpdir(), 'tradein-widget-tests-'));
         const pageOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
-        child = spawn(process.execPath, [serverBundle], {
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'warn',
-            CORS_ORIGINS: pageOrigins.join(','),
-          },
-          stdio: ['ignore', 'ignore', 'inherit'],
+        server = await startShopServer({
+          env: { CORS_ORIGINS: pageOrigins.join(',') },
+          dataDirPrefix: 'tradein-widget-tests-',
         });
-        origin = `http://127.0.0.1:${port}`;
-        await waitForHealth(origin, child);
+        ({ origin, dataDir } = server);
       },
       // `trade-api:trade` reads a trade and its devices straight from the server's database,
       // so an end-to-end test can prove the number on the thank-you page is a stored trade;
@@ -124,12 +79,7 @@ export function tradeApiServer() {
         }
       },
       async serverStop() {
-        if (child && child.exitCode === null) {
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          await exited;
-        }
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        await server?.stop();
       },
     },
   };
