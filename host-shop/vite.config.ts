@@ -12,7 +12,7 @@ export default defineConfig({
     // Workspace packages ship TypeScript sources: bundle them; npm dependencies stay external.
     noExternal: [/^@tradein\//],
   },
-  build: { target: 'node20', sourcemap: true },
+  build: { target: 'node24', sourcemap: true },
   test: {
     name: 'host-shop',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -11,7 +11,7 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui({ failOnMissing: true, failOnCompileError: true }),
   ],
-  build: { target: 'node20', sourcemap: true },
+  build: { target: 'node24', sourcemap: true },
   test: {
     name: 'trade-api',
     include: ['src/**/*.test.ts'],

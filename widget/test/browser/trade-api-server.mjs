@@ -3,6 +3,7 @@
 // (created, migrated and seeded on start), allowing the test pages' origin by CORS.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { startShopServer } from '../../scripts/shop-server.mjs';
 
 /** The plugin, and `origin()` for the test page template (set once the server runs). */
@@ -50,8 +51,7 @@ export function tradeApiServer() {
         if (command !== 'trade-api:trade' && command !== 'trade-api:controlling-events') {
           return undefined;
         }
-        const { default: Database } = await import('better-sqlite3');
-        const db = new Database(join(dataDir, 'trade.sqlite'), { readonly: true });
+        const db = new DatabaseSync(join(dataDir, 'trade.sqlite'), { readOnly: true });
         try {
           if (command === 'trade-api:controlling-events') {
             return db

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
+import { openNodeSqlite } from './node-sqlite-database.ts';
 import type { TradeDatabase } from './schema.ts';
 
 /** Where the database lives: PostgreSQL when `databaseUrl` is set, else the SQLite file. */
@@ -26,7 +26,8 @@ const sqliteBusyTimeoutMs = 5000;
 
 /**
  * Opens the trade database: PostgreSQL (a `pg` pool) when `databaseUrl` is set, otherwise
- * SQLite through better-sqlite3 with WAL, foreign keys and a busy timeout. Does not migrate.
+ * SQLite through Node's built-in `node:sqlite` with WAL, foreign keys and a busy timeout. Does
+ * not migrate.
  */
 export function createDatabase(config: DatabaseConfig): TradeDb {
   if (config.databaseUrl !== undefined && config.databaseUrl !== '') {
@@ -40,12 +41,7 @@ export function createDatabase(config: DatabaseConfig): TradeDb {
     return new Kysely<TradeDatabase>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
-  const database = new SqliteDatabase(config.sqliteFile);
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
-  // WAL with NORMAL sync is durable against application crashes and much faster per commit.
-  database.pragma('synchronous = NORMAL');
+  const database = openNodeSqlite(config.sqliteFile, { busyTimeoutMs: sqliteBusyTimeoutMs });
   return new Kysely<TradeDatabase>({ dialect: new SqliteDialect({ database }) });
 }
 

@@ -1,13 +1,10 @@
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import {
   Migrator,
-  sql,
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type Kysely,
   type Migration,
   type MigrationProvider,
   type MigrationResultSet,
-} from 'kysely';
+} from 'kysely/migration';
 import { databaseDialect, type DatabaseDialect, type TradeDb } from './create-database.ts';
 import * as trackingNewsletterMigration from './migrations/tracking-newsletter.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
