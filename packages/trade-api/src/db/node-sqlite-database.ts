@@ -8,6 +8,11 @@ export interface NodeSqliteOptions {
   busyTimeoutMs: number;
 }
 
+/** Kysely hands over whatever the query holds; `node:sqlite` refuses what it cannot bind. */
+function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
+  return parameters as SQLInputValue[];
+}
+
 /**
  * Kysely's `SqliteDialect` drives the better-sqlite3 statement shape: parameters as one array
  * and a `reader` flag telling whether a statement returns rows. `node:sqlite` takes parameters
@@ -17,7 +22,6 @@ export interface NodeSqliteOptions {
 function adaptStatement(statement: StatementSync): SqliteStatement {
   // A statement returns rows when it has result columns (SELECT, PRAGMA, … RETURNING).
   const reader = statement.columns().length > 0;
-  const bind = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
   return {
     reader,
     all: (parameters) => statement.all(...bind(parameters)),
