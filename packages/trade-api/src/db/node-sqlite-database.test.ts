@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNodeSqlite } from './node-sqlite-database.ts';
 
 interface TestTables {
-  parent: { id: number; name: string };
+  parent: { id: Generated<number>; name: string };
   child: { id: number; parent_id: number };
 }
 
