@@ -50,9 +50,22 @@ const node = spawn(process.execPath, ['packages/trade-api/dist/api/api-node.js']
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+// The node logs JSON lines; the one that says it runs names the Node.js it runs on.
+let nodeVersion;
+let pendingLog = '';
+node.stdout.setEncoding('utf8');
+node.stdout.on('data', (chunk) => {
+  pendingLog += chunk;
+  const lines = pendingLog.split('\n');
+  pendingLog = lines.pop();
+  for (const line of lines) {
+    if (nodeVersion === undefined && line.includes('"node":')) nodeVersion = JSON.parse(line).node;
+  }
 });
 let exitCode;
 const exited = new Promise((resolve) =>
@@ -92,6 +105,14 @@ function check(ok, label) {
 }
 
 check(health.status === 200, `GET /api/health → ${health.status}`);
+// The runtime line is written right after listening; the health answer may come first.
+for (let waited = 0; nodeVersion === undefined && waited < 5000; waited += 50) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+check(
+  Number(/^v(\d+)\./.exec(nodeVersion ?? '')?.[1] ?? 0) >= 24,
+  `the API node runs on Node.js ${nodeVersion} (24 or later)`,
+);
 
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
 const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13 pr' })).toString(

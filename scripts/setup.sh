@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the checks need when it is missing: npm packages and Debian's chromium.
+# Installs what the checks need when it is missing: npm packages (among them the pinned Node.js,
+# the `node` package) and Debian's chromium. Run it through npm (`npm test`), so that `node` is
+# the pinned one from node_modules/.bin once the packages are installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,5 +21,12 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+# npm puts node_modules/.bin first on PATH, so the pinned Node.js runs everything after `npm ci`.
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" -lt 24 ]; then
+  echo "node $(node --version) runs the checks, but the project needs Node.js 24 or later:" >&2
+  echo "run them through npm (npm test), which uses the Node.js pinned in package.json" >&2
+  exit 1
 fi
 echo "setup complete: node $(node --version), $(chromium --version 2>/dev/null | head -1)"

@@ -1,29 +1,7 @@
-import { readTradeApiConfig } from '../config/trade-api-config.ts';
-import { createDatabase } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { join } from 'node:path';
-import { runOpsCommand } from './ops-commands.ts';
+import { exitUnlessSupportedNode } from '../server/supported-runtime.ts';
 
-/*
- * The operator command line (`npm run ops -- <command>`): opens the configured database (the
- * same DATABASE_URL / DATA_DIR as the server), migrates it, runs one command and exits.
- */
-
-const config = readTradeApiConfig();
-const db = createDatabase(config);
-const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox') });
-try {
-  await migrateToLatest(db);
-  process.exitCode = await runOpsCommand(
-    process.argv.slice(2),
-    { db, mailer, clock: () => new Date(), dataDir: config.dataDir },
-    (line) => process.stdout.write(`${line}\n`),
-  );
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  mailer.close();
-  await db.destroy();
-}
+// Before the command line's modules load: they need the pinned Node.js, and an older one would
+// fail on them with a less helpful error.
+exitUnlessSupportedNode();
+const { runOps } = await import('./ops-run.ts');
+await runOps();

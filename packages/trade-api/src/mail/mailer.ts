@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { msg } from '@lingui/core/macro';
 import { getEdition, type EditionCode } from '@tradein/editions';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createTransport, type Transporter } from 'nodemailer';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 
 /** What kind of mail it is; part of the outbox file name and the mail log. */
@@ -59,8 +59,8 @@ const footer = msg`You receive this message because of your activity in our trad
  */
 export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    ? createTransport(options.smtpUrl)
+    : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
     async send(message) {

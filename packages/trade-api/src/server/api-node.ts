@@ -1,54 +1,7 @@
-import { readTradeApiConfig } from '../config/trade-api-config.ts';
-import { openTradeApi } from './open-trade-api.ts';
-import { createTradeApiServer } from './trade-api-server.ts';
+import { exitUnlessSupportedNode } from './supported-runtime.ts';
 
-/*
- * A standalone API node (`npm run start:api`): serves only the `/api` paths. Any number of
- * these run behind a load balancer against one shared database (DATABASE_URL); each opens,
- * migrates and seeds it at start (all idempotent) and keeps no state of its own in memory
- * beyond the read-mostly catalogue.
- */
-
-/** Prints a start-up failure without a stack trace for configuration errors, and exits 1. */
-function fail(error: unknown): never {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-}
-
-const config = (() => {
-  try {
-    return readTradeApiConfig(process.env);
-  } catch (error) {
-    return fail(error);
-  }
-})();
-
-const opened = await openTradeApi(config).catch(fail);
-const app = await createTradeApiServer({ ...opened.options, config, db: opened.db }).catch(
-  async (error: unknown) => {
-    await opened.close();
-    return fail(error);
-  },
-);
-// The server leaves a database it was handed open; this node opened it, so it closes it.
-app.addHook('onClose', () => opened.close());
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'closing the API node');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error(error, 'closing the API node failed');
-        process.exit(1);
-      },
-    );
-  });
-}
-
-try {
-  await app.listen({ host: config.host, port: config.port });
-} catch (error) {
-  await app.close();
-  fail(error);
-}
+// Before the node's modules load: they need the pinned Node.js, and an older one would fail on
+// them with a less helpful error.
+exitUnlessSupportedNode();
+const { serveApiNode } = await import('./api-node-serve.ts');
+await serveApiNode();

@@ -1,0 +1,31 @@
+import { openTradeApi, readTradeApiConfig } from '@tradein/trade-api';
+import { buildApp } from './app.ts';
+import { readEnvironment } from './environment.ts';
+
+/** Where the shop server finds its defaults that depend on the bundle's location. */
+export interface ServeOptions {
+  /** The data folder when `DATA_DIR` is not set. */
+  defaultDataDir: string;
+}
+
+/** Opens the trade API, builds the shop server and listens until SIGINT or SIGTERM. */
+export async function serve({ defaultDataDir }: ServeOptions): Promise<void> {
+  const environment = readEnvironment(process.env);
+  const tradeApiConfig = readTradeApiConfig({
+    ...process.env,
+    DATA_DIR: process.env.DATA_DIR || defaultDataDir,
+    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://localhost:${environment.PORT}`,
+  });
+  const tradeApi = await openTradeApi(tradeApiConfig);
+  const app = buildApp({ logger: true, tradeApi: tradeApi.options });
+  app.addHook('onClose', () => tradeApi.close());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+
+  await app.listen({ port: environment.PORT, host: environment.HOST });
+  app.log.info({ node: process.version }, 'shop server running on Node.js');
+}
