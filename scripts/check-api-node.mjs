@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isSupportedNode, loggedNodeVersion } from './logged-node-version.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -55,18 +56,7 @@ const node = spawn(process.execPath, ['packages/trade-api/dist/api/api-node.js']
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
-// The node logs JSON lines; the one that says it runs names the Node.js it runs on.
-let nodeVersion;
-let pendingLog = '';
-node.stdout.setEncoding('utf8');
-node.stdout.on('data', (chunk) => {
-  pendingLog += chunk;
-  const lines = pendingLog.split('\n');
-  pendingLog = lines.pop();
-  for (const line of lines) {
-    if (nodeVersion === undefined && line.includes('"node":')) nodeVersion = JSON.parse(line).node;
-  }
-});
+const nodeVersion = loggedNodeVersion(node.stdout, 25_000);
 let exitCode;
 const exited = new Promise((resolve) =>
   node.on('exit', (code, signal) => {
@@ -106,13 +96,8 @@ function check(ok, label) {
 
 check(health.status === 200, `GET /api/health → ${health.status}`);
 // The runtime line is written right after listening; the health answer may come first.
-for (let waited = 0; nodeVersion === undefined && waited < 5000; waited += 50) {
-  await new Promise((resolve) => setTimeout(resolve, 50));
-}
-check(
-  Number(/^v(\d+)\./.exec(nodeVersion ?? '')?.[1] ?? 0) >= 24,
-  `the API node runs on Node.js ${nodeVersion} (24 or later)`,
-);
+const runtime = await nodeVersion;
+check(isSupportedNode(runtime), `the API node runs on Node.js ${runtime} (24 or later)`);
 
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
 const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13 pr' })).toString(

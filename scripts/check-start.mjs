@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isSupportedNode, loggedNodeVersion } from './logged-node-version.mjs';
 
 const hosts = [
   ['localhost', 'de', 'default'],
@@ -65,24 +66,7 @@ const server = spawn(process.execPath, ['host-shop/dist/server/main.js'], {
 let exited = false;
 server.on('exit', () => (exited = true));
 
-// The server logs JSON lines; the one that says it runs names the Node.js it runs on.
-let runtimeLine;
-const runtimeLogged = new Promise((resolve) => {
-  let pending = '';
-  server.stdout.setEncoding('utf8');
-  server.stdout.on('data', (chunk) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop();
-    for (const line of lines) {
-      if (runtimeLine === undefined && line.includes('"node":')) {
-        runtimeLine = JSON.parse(line);
-        resolve();
-      }
-    }
-  });
-  server.stdout.on('end', resolve);
-});
+const nodeVersion = loggedNodeVersion(server.stdout, 25_000);
 
 const deadline = Date.now() + 20_000;
 for (;;) {
@@ -102,15 +86,8 @@ for (;;) {
 let passed = 0;
 let failed = 0;
 
-await Promise.race([runtimeLogged, new Promise((resolve) => setTimeout(resolve, 5000))]);
-const nodeVersion = runtimeLine?.node;
-const nodeMajor = Number(/^v(\d+)\./.exec(nodeVersion ?? '')?.[1] ?? 0);
-const supportedRuntime = nodeMajor >= 24;
-if (supportedRuntime) passed += 1;
-else failed += 1;
-console.log(
-  `${supportedRuntime ? 'ok  ' : 'FAIL'} the server runs on Node.js ${nodeVersion} (24 or later)`,
-);
+const runtime = await nodeVersion;
+check(isSupportedNode(runtime), `the server runs on Node.js ${runtime} (24 or later)`);
 
 for (const [host, edition, mode] of hosts) {
   const { status, body } = await get(port, host, '/');
