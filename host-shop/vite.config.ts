@@ -12,7 +12,15 @@ export default defineConfig({
     // Workspace packages ship TypeScript sources: bundle them; npm dependencies stay external.
     noExternal: [/^@tradein\//],
   },
-  build: { target: 'node24', sourcemap: true },
+  build: {
+    target: 'node24',
+    sourcemap: true,
+    rollupOptions: {
+      // Chunks sit beside the entry: modules find the repository by their depth below it
+      // (import.meta.url), which must be the same in src/ and in the bundle.
+      output: { chunkFileNames: '[name]-[hash].js' },
+    },
+  },
   test: {
     name: 'host-shop',
     include: ['src/**/*.test.{ts,tsx}'],

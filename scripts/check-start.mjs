@@ -115,6 +115,18 @@ function check(ok, label) {
 const health = await get(port, 'localhost', '/api/health');
 check(health.status === 200, `GET /api/health → ${health.status}`);
 
+// Files the server finds relative to its own bundle: the widget partners embed, the demo pages.
+const widgetScript = await get(port, 'localhost', '/widget/tradein-widget.js');
+check(
+  widgetScript.status === 200 && widgetScript.body.includes('tradein-widget.mjs'),
+  `GET /widget/tradein-widget.js → ${widgetScript.status}`,
+);
+const demoPage = await get(port, 'localhost', '/demo/');
+check(
+  demoPage.status === 200 && demoPage.body.includes('href="partner.html"'),
+  `GET /demo/ → ${demoPage.status}`,
+);
+
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
 const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13 pr' })).toString(
   'base64url',

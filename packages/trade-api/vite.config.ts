@@ -11,7 +11,15 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui({ failOnMissing: true, failOnCompileError: true }),
   ],
-  build: { target: 'node24', sourcemap: true },
+  build: {
+    target: 'node24',
+    sourcemap: true,
+    rollupOptions: {
+      // Chunks sit beside the entry: modules find the repository by their depth below it
+      // (import.meta.url), which must be the same in src/ and in the bundle.
+      output: { chunkFileNames: '[name]-[hash].js' },
+    },
+  },
   test: {
     name: 'trade-api',
     include: ['src/**/*.test.ts'],

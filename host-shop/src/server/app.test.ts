@@ -170,6 +170,7 @@ describe('widget and demo files', () => {
     ['/demo/agan.html', '<tradein-widget edition="de" mode="agan"'],
     ['/demo/hostile.html', "content=\"script-src 'self'; style-src 'self'\""],
     ['/demo/index.html', 'href="partner.html"'],
+    ['/demo/', 'href="partner.html"'],
   ])('serves %s as HTML', async (path, content) => {
     const response = await get('b2b.localhost', path);
     expect(response.statusCode).toBe(200);

@@ -62,8 +62,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     prefix: '/demo/',
     decorateReply: false,
     cacheControl: false,
-    // The pages, their stylesheets and the built partner app; not the sources or configs.
-    allowedPath: (path) => /^\/(?:[\w-]+\.(?:html|css)|dist\/[\w-]+\.js)$/.test(path),
+    // The pages (`/demo/` is index.html), their stylesheets and the built partner app; not the
+    // sources or configs.
+    allowedPath: (path) => /^\/(?:|[\w-]+\.(?:html|css)|dist\/[\w-]+\.js)$/.test(path),
     setHeaders(reply) {
       reply.header('cache-control', 'no-cache');
     },
