@@ -1,12 +1,9 @@
-import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from '../lingui-vite-plugins.ts';
 
 export default defineConfig({
-  plugins: [
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    lingui({ failOnMissing: true, failOnCompileError: true }),
-  ],
+  plugins: [react(), ...linguiPlugins()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: {
     // Workspace packages ship TypeScript sources: bundle them; npm dependencies stay external.

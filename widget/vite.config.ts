@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from '../lingui-vite-plugins.ts';
 
 const resolvePackage = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 const preactCompat = resolvePackage('preact/compat');
@@ -17,6 +17,9 @@ const preactAliases = [
   { find: /^react-dom\/client$/, replacement: resolvePackage('preact/compat/client') },
   { find: /^react\/jsx-runtime$/, replacement: preactJsxRuntime },
   { find: /^react\/jsx-dev-runtime$/, replacement: preactJsxRuntime },
+  // @lingui/react 6 takes useSyncExternalStore from React's shim package, which would pull in
+  // the shim and real React; preact/compat has the hook itself.
+  { find: /^use-sync-external-store\/shim$/, replacement: preactCompat },
 ];
 
 // Two builds: the ES module build with the whole flow (entry, lazily loaded screens and locale
@@ -32,10 +35,7 @@ function catalogChunkName(moduleId: string | null): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    lingui({ failOnMissing: true, failOnCompileError: true }),
-  ],
+  plugins: [react(), ...linguiPlugins()],
   resolve: { alias: preactAliases },
   define: {
     // Without it the bundle carries Preact's debug paths and grows threefold.

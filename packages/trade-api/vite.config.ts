@@ -1,16 +1,13 @@
-import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from '../../lingui-vite-plugins.ts';
 
 /**
  * The trade API's texts (mail, PDF labels, error messages) are lingui macros, compiled here for
  * tests and for the server bundles (`vite build --ssr`).
  */
 export default defineConfig({
-  plugins: [
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    lingui({ failOnMissing: true, failOnCompileError: true }),
-  ],
+  plugins: [react(), ...linguiPlugins()],
   build: {
     target: 'node24',
     sourcemap: true,

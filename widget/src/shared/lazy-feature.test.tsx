@@ -81,6 +81,9 @@ describe('lazyFeature', () => {
     const load = vi.fn<() => Promise<Feature<{ name: string }>>>(() => promise);
     const { Screen } = lazyFeature(load);
     const i18n = await createWidgetI18n('de');
+    // Each merge announces a change, after which lingui's provider hands out a new i18n object.
+    const changes = vi.fn<() => void>();
+    i18n.on('change', changes);
     const shadow = renderInHost(i18n, <Screen name="Ada" />);
 
     expect(shadow.querySelector('[aria-busy="true"] output')?.textContent).toBe('Wird geladen …');
@@ -94,6 +97,10 @@ describe('lazyFeature', () => {
     expect(i18n.messages).toHaveProperty('greeting');
     expect(Object.keys(i18n.messages).length).toBeGreaterThan(1);
     expect(load).toHaveBeenCalledTimes(1);
+    // Merged once: the change does not start another merge (which would never end).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(shadow.querySelector('.greeting')?.textContent).toBe('Hallo Ada');
   });
 
   it('fetches the feature once however many elements show it', async () => {

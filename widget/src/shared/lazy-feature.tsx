@@ -20,8 +20,11 @@ export interface LazyScreen<Props> {
   preload(locale: string): void;
 }
 
-// Which features' messages each element's i18n instance has merged already.
-const mergedCatalogs = new WeakMap<I18n, Set<object>>();
+/** Whether every message of a feature's catalog is in the element's catalog already. */
+function hasMessages(i18n: I18n, messages: Messages): boolean {
+  const present = i18n.messages;
+  return Object.keys(messages).every((id) => Object.hasOwn(present, id));
+}
 
 function isLanguage(feature: { catalogs: object }, locale: string): locale is WidgetLanguage {
   return Object.hasOwn(feature.catalogs, locale);
@@ -47,13 +50,12 @@ export function lazyFeature<Props extends object>(
   async function prepare(i18n: I18n, root: ShadowRoot | null): Promise<Feature<Props>> {
     const feature = await fetchFeature();
     const locale = i18n.locale;
-    const merged = mergedCatalogs.get(i18n) ?? new Set();
-    mergedCatalogs.set(i18n, merged);
-    if (!merged.has(feature) && isLanguage(feature, locale)) {
+    if (isLanguage(feature, locale)) {
       const { messages } = await feature.catalogs[locale]();
-      // `load` merges into the catalog the element already has.
-      i18n.load(locale, messages);
-      merged.add(feature);
+      // `load` merges into the catalog the element already has and announces a change, after
+      // which lingui's provider hands out a new `i18n` object (and this effect runs again): the
+      // messages themselves tell whether they are merged, not the object's identity.
+      if (!hasMessages(i18n, messages)) i18n.load(locale, messages);
     }
     if (root !== null) adoptStyleSheets(root, feature.styleSheets());
     return feature;
