@@ -1101,3 +1101,25 @@ describe('copies of the module in one page', () => {
     }
   });
 });
+
+describe('unmounting', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('stops following storage on the window it followed, even once the global is gone', () => {
+    vi.useFakeTimers();
+    const followed = window;
+    const removed = vi.spyOn(followed, 'removeEventListener');
+    const stop = $account.listen(() => undefined);
+    stop();
+    // nanostores unmounts a second after the last listener leaves; a page (or a test
+    // environment) may have dropped its `window` by then.
+    vi.stubGlobal('window', undefined);
+    expect(() => vi.advanceTimersByTime(1100)).not.toThrow();
+    expect(removed.mock.calls.map(([type]) => type).toSorted()).toEqual(
+      [ACCOUNT_CHANGED_EVENT, 'pageshow', 'storage'].toSorted(),
+    );
+  });
+});

@@ -152,9 +152,12 @@ function followStorage($store: ReadableAtom<AccountState>): ReadableAtom<Account
   onMount($store, () => {
     syncAccount();
     if (typeof window === 'undefined') return undefined;
-    for (const type of CHANGE_EVENTS) window.addEventListener(type, syncAccount);
+    // Unmounting runs a second after the last listener leaves (nanostores' delay), when the
+    // global `window` may be gone (a test environment torn down): remove from the one we used.
+    const target = window;
+    for (const type of CHANGE_EVENTS) target.addEventListener(type, syncAccount);
     return () => {
-      for (const type of CHANGE_EVENTS) window.removeEventListener(type, syncAccount);
+      for (const type of CHANGE_EVENTS) target.removeEventListener(type, syncAccount);
     };
   });
   return $store;
