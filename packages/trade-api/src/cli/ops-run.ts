@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { runOpsCommand } from './ops-commands.ts';
 
 /*
- * The operator command line (`npm run ops -- <command>`, entry `ops.ts`): opens the configured database (the
- * same DATABASE_URL / DATA_DIR as the server), migrates it, runs one command and exits.
+ * The operator command line (`npm run ops -- <command>`, entry `ops.ts`): opens the configured
+ * database (the same DATABASE_URL / DATA_DIR as the server), migrates it, runs one command and
+ * exits.
  */
 
 /** Runs the command named by the process arguments; sets the exit code. */

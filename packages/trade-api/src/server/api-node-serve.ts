@@ -3,10 +3,10 @@ import { openTradeApi } from './open-trade-api.ts';
 import { createTradeApiServer } from './trade-api-server.ts';
 
 /*
- * A standalone API node (`npm run start:api`, entry `api-node.ts`): serves only the `/api` paths. Any number of
- * these run behind a load balancer against one shared database (DATABASE_URL); each opens,
- * migrates and seeds it at start (all idempotent) and keeps no state of its own in memory
- * beyond the read-mostly catalogue.
+ * A standalone API node (`npm run start:api`, entry `api-node.ts`): serves only the `/api`
+ * paths. Any number of these run behind a load balancer against one shared database
+ * (DATABASE_URL); each opens, migrates and seeds it at start (all idempotent) and keeps no state
+ * of its own in memory beyond the read-mostly catalogue.
  */
 
 /** Prints a start-up failure without a stack trace for configuration errors, and exits 1. */
