@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@tradein/contract';
 import type { AccountState, Customer } from '@tradein/contract';
 import {
@@ -189,6 +189,10 @@ beforeEach(async () => {
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
+
+// nanostores unmounts a store a second after its last listener leaves: let that happen while
+// this file's window still exists, not after the test environment is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 1100)));
 
 describe('login', () => {
   it('stores the tokens, customerId = sub and tokenExpiry = exp, then loads the customer', async () => {
