@@ -259,6 +259,8 @@ export interface TradesTable {
   is_b2b: Flag;
   partner: string | null;
   shop_mode: string;
+  /** Bonus of the voucher in cents, included in `total_cents` (migration `0002_trades`). */
+  voucher_bonus_cents: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -298,6 +300,24 @@ export interface ClarificationsTable {
   state: string;
   created_at: Timestamp;
   answered_at: Timestamp | null;
+  /** Why the offer was revised, as the operator wrote it (migration `0002_trades`). */
+  reason: string | null;
+}
+
+/** A voucher: a bonus on the payout of a trade (migration `0002_trades`). */
+export interface VouchersTable {
+  /** Upper-case code as printed. */
+  code: string;
+  /** `percent`: `value` is basis points of the items total; `fixed`: `value` is cents. */
+  kind: string;
+  value: number;
+  /** Smallest items total the voucher applies to, in cents. */
+  min_total_cents: number;
+  /** JSON array of edition codes, or null for every edition. */
+  editions: string | null;
+  valid_from: Timestamp;
+  valid_until: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -311,6 +331,20 @@ export interface NewsletterSubscriptionsTable {
   confirm_token_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // The columns below came with migration `0003_tracking_newsletter`.
+  /** Where on the site the subscription was started (`footer`, `checkout`, …). */
+  source: string | null;
+  /** When the current opt-in token stops working. */
+  confirm_expires_at: Timestamp | null;
+  /** When the last opt-in mail went out; repeats within a few minutes send nothing. */
+  opt_in_sent_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  first_name: string | null;
+  /** mr, ms or diverse. */
+  salutation: string | null;
+  /** JSON array of interest codes (`[]` by default). */
+  interests: Generated<string>;
 }
 
 export interface ControllingEventsTable {
@@ -322,6 +356,11 @@ export interface ControllingEventsTable {
   /** JSON of the tracking fields and touchpoint parameters sent with the event. */
   payload: string;
   created_at: Timestamp;
+  /**
+   * SHA-256 (hex) of the event's client, application, url, name and fields: finds retries
+   * (migration `0003_tracking_newsletter`).
+   */
+  event_key: string | null;
 }
 
 export interface ClientIdsTable {
@@ -355,7 +394,7 @@ export interface MailLogTable {
   created_at: Timestamp;
 }
 
-/** Every table of the trade API database. */
+/** Every table of the trade API database, as the newest migration leaves it (checked by `schema-matches-database.test.ts`). */
 export interface TradeDatabase {
   catalogue_revisions: CatalogueRevisionsTable;
   categories: CategoriesTable;
@@ -386,6 +425,7 @@ export interface TradeDatabase {
   trade_items: TradeItemsTable;
   trade_events: TradeEventsTable;
   clarifications: ClarificationsTable;
+  vouchers: VouchersTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   controlling_events: ControllingEventsTable;
   client_ids: ClientIdsTable;
@@ -424,6 +464,7 @@ export const tableNames = [
   'trade_items',
   'trade_events',
   'clarifications',
+  'vouchers',
   'newsletter_subscriptions',
   'controlling_events',
   'client_ids',

@@ -4,27 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EditionCode } from '@tradein/editions';
 import * as fc from 'fast-check';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest, migrations } from '../db/migrations.ts';
-import * as trackingNewsletterMigration from '../db/migrations/tracking-newsletter.ts';
+import { migrateToLatest } from '../db/migrations.ts';
 import { rowCounts, testDatabases } from '../db/test-databases.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { startTestServer, testConfig, type RunningServer } from '../server/test-server.ts';
 import { newsletterEmailHash, newsletterHashKey } from './email-hash.ts';
 import { registerNewsletterRoutes } from './newsletter-routes.ts';
-import { newsletterDb } from './newsletter-tables.ts';
 import { mailsTo, type ReadMail } from './read-outbox.ts';
-
-/** Migrates, adding the newsletter columns when the migration list does not carry them yet. */
-async function migrate(db: TradeDb): Promise<void> {
-  await migrateToLatest(db);
-  const registered = Object.values(migrations).some(
-    (migration) => migration.up === trackingNewsletterMigration.up,
-  );
-  if (!registered) await trackingNewsletterMigration.up(db as unknown as Kysely<unknown>);
-}
 
 const config = {
   jwtSecret: testConfig.jwtSecret,
@@ -69,7 +57,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
     return `reader${recipientNumber}@example.org`;
   };
   const subscription = (emailHash: string) =>
-    newsletterDb(db)
+    db
       .selectFrom('newsletter_subscriptions')
       .selectAll()
       .where('email_hash', '=', emailHash)
@@ -92,7 +80,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
 
   beforeAll(async () => {
     db = await engine.create();
-    await migrate(db);
+    await migrateToLatest(db);
     outboxDir = await mkdtemp(join(tmpdir(), 'newsletter-outbox-'));
     mailer = createMailer({ smtpUrl: undefined, outboxDir });
     server = await startTestServer(db, {

@@ -8,15 +8,15 @@ import { editionCodeSchema, type EditionCode } from '@tradein/editions';
 import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
+import type { TradeDatabase } from '../db/schema.ts';
 import { hashConfirmToken, newConfirmToken, newsletterEmailHash } from './email-hash.ts';
-import { newsletterDb, type NewsletterDatabase } from './newsletter-tables.ts';
 
 /** How long an opt-in link works. */
 export const confirmTokenLifetimeDays = 7;
 /** A repeated subscribe within this time sends no further mail (protects the inbox). */
 export const optInResendIntervalMs = 10 * 60_000;
 
-type SubscriptionRow = Selectable<NewsletterDatabase['newsletter_subscriptions']>;
+type SubscriptionRow = Selectable<TradeDatabase['newsletter_subscriptions']>;
 
 const storedInterestsSchema = z.array(newsletterInterestSchema);
 
@@ -58,12 +58,11 @@ export async function startSubscription(
   input: { email: string; edition: EditionCode; source: string | undefined },
   now: Date,
 ): Promise<SubscribeOutcome> {
-  const newsletter = newsletterDb(db);
   const email = input.email.toLowerCase();
   const emailHash = newsletterEmailHash(hashKey, input.edition, email);
   const stamp = now.toISOString();
   // Concurrent first subscribes of one address: the unique (email, edition) keeps one row.
-  await newsletter
+  await db
     .insertInto('newsletter_subscriptions')
     .values({
       email,
@@ -77,7 +76,7 @@ export async function startSubscription(
     })
     .onConflict((conflict) => conflict.columns(['email', 'edition']).doNothing())
     .execute();
-  const row = await newsletter
+  const row = await db
     .selectFrom('newsletter_subscriptions')
     .selectAll()
     .where('email', '=', email)
@@ -92,7 +91,7 @@ export async function startSubscription(
 
   const token = newConfirmToken();
   const expires = new Date(now.getTime() + confirmTokenLifetimeDays * 86_400_000);
-  await newsletter
+  await db
     .updateTable('newsletter_subscriptions')
     .set({
       status: 'pending',
@@ -109,7 +108,7 @@ export async function startSubscription(
 
 /** Notes that the opt-in mail went out (only then do repeats wait for the resend interval). */
 export async function markOptInSent(db: TradeDb, subscriptionId: number, now: Date): Promise<void> {
-  await newsletterDb(db)
+  await db
     .updateTable('newsletter_subscriptions')
     .set({ opt_in_sent_at: now.toISOString() })
     .where('id', '=', subscriptionId)
@@ -121,7 +120,7 @@ export async function findSubscription(
   db: TradeDb,
   emailHash: string,
 ): Promise<SubscriptionRow | undefined> {
-  return newsletterDb(db)
+  return db
     .selectFrom('newsletter_subscriptions')
     .selectAll()
     .where('email_hash', '=', emailHash)
@@ -142,10 +141,9 @@ export async function confirmSubscription(
   token: string,
   now: Date,
 ): Promise<SubscriptionRow | ConfirmFailure> {
-  const newsletter = newsletterDb(db);
   const tokenHash = hashConfirmToken(token);
   const stamp = now.toISOString();
-  const result = await newsletter
+  const result = await db
     .updateTable('newsletter_subscriptions')
     .set({
       status: 'active',
@@ -176,7 +174,7 @@ export async function enrichSubscription(
   details: NewsletterEnrichRequest,
   now: Date,
 ): Promise<SubscriptionRow | EnrichFailure> {
-  const result = await newsletterDb(db)
+  const result = await db
     .updateTable('newsletter_subscriptions')
     .set({
       ...(details.firstName === undefined ? {} : { first_name: details.firstName.trim() }),
@@ -201,7 +199,7 @@ export async function enrichSubscription(
  */
 export async function endSubscription(db: TradeDb, emailHash: string, now: Date): Promise<boolean> {
   const stamp = now.toISOString();
-  await newsletterDb(db)
+  await db
     .updateTable('newsletter_subscriptions')
     .set({
       status: 'unsubscribed',

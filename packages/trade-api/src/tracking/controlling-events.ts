@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { ControllingRequest } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
 import { isIssuedClientId } from './client-ids.ts';
-import { trackingDb } from './tracking-tables.ts';
 
 /** How much one client may record, and how long a repeat counts as a retry. */
 export interface TrackingLimits {
@@ -45,7 +44,6 @@ export async function recordControllingEvent(
   now: Date,
   limits: TrackingLimits,
 ): Promise<RecordOutcome> {
-  const tracking = trackingDb(db);
   const { clientId, applicationId, url, eventName, ...fields } = event;
   if (!(await isIssuedClientId(db, clientId))) return 'unknown-client';
 
@@ -54,7 +52,7 @@ export async function recordControllingEvent(
     .update(canonicalJson({ clientId, applicationId, url, eventName, payload }))
     .digest('hex');
   const duplicateSince = new Date(now.getTime() - limits.duplicateWindowMs).toISOString();
-  const duplicate = await tracking
+  const duplicate = await db
     .selectFrom('controlling_events')
     .select('id')
     .where('event_key', '=', eventKey)
@@ -64,7 +62,7 @@ export async function recordControllingEvent(
   if (duplicate !== undefined) return 'duplicate';
 
   const windowStart = new Date(now.getTime() - limits.windowMs).toISOString();
-  const recent = await tracking
+  const recent = await db
     .selectFrom('controlling_events')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('client_id', '=', clientId)
@@ -74,7 +72,7 @@ export async function recordControllingEvent(
   if (Number(recent?.count ?? 0) >= limits.eventsPerWindow) return 'rate-limited';
 
   const stamp = now.toISOString();
-  await tracking.transaction().execute(async (transaction) => {
+  await db.transaction().execute(async (transaction) => {
     await transaction
       .insertInto('controlling_events')
       .values({

@@ -1,23 +1,11 @@
 import { clientIdSchema } from '@tradein/contract';
 import * as fc from 'fast-check';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest, migrations } from '../db/migrations.ts';
-import * as trackingNewsletterMigration from '../db/migrations/tracking-newsletter.ts';
+import { migrateToLatest } from '../db/migrations.ts';
 import { rowCounts, testDatabases } from '../db/test-databases.ts';
 import { startTestServer, type RunningServer } from '../server/test-server.ts';
 import { registerTrackingRoutes } from './tracking-routes.ts';
-import { trackingDb } from './tracking-tables.ts';
-
-/** Migrates, adding the tracking columns when the migration list does not carry them yet. */
-async function migrate(db: TradeDb): Promise<void> {
-  await migrateToLatest(db);
-  const registered = Object.values(migrations).some(
-    (migration) => migration.up === trackingNewsletterMigration.up,
-  );
-  if (!registered) await trackingNewsletterMigration.up(db as unknown as Kysely<unknown>);
-}
 
 /** A valid offer event of a client. */
 const offerEvent = (clientId: string, deviceId = 1000) => ({
@@ -50,7 +38,7 @@ describe.each(testDatabases())('tracking routes on $name', (engine) => {
     return ((await response.json()) as { hash: string }).hash;
   };
   const eventsOf = (clientId: string) =>
-    trackingDb(db)
+    db
       .selectFrom('controlling_events')
       .selectAll()
       .where('client_id', '=', clientId)
@@ -59,7 +47,7 @@ describe.each(testDatabases())('tracking routes on $name', (engine) => {
 
   beforeAll(async () => {
     db = await engine.create();
-    await migrate(db);
+    await migrateToLatest(db);
     server = await startTestServer(db, {
       extend: (route) => registerTrackingRoutes(route, { db, clock: () => now, limits }),
     });

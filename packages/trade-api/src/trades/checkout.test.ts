@@ -14,7 +14,6 @@ import {
   startTradesFixture,
   type TradesFixture,
 } from './test-support.ts';
-import { tradesDb } from './trades-database.ts';
 
 interface ErrorAnswer {
   error: { code: string; message: string; fields?: { path: string; message: string }[] };
@@ -87,7 +86,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     expect(trade.shippingCents).toBe(0);
     expect(trade.events.map((event) => event.status)).toEqual(['created']);
 
-    const row = await tradesDb(fixture.db)
+    const row = await fixture.db
       .selectFrom('trades')
       .selectAll()
       .where('trade_number', '=', trade.tradeNumber)

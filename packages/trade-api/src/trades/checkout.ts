@@ -23,7 +23,6 @@ import { renderShippingLabel } from './shipping-label.ts';
 import type { TradeDeps } from './trade-deps.ts';
 import { sendTradeConfirmation } from './trade-mail.ts';
 import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
-import { tradesDb } from './trades-database.ts';
 import { applyVoucher, type AppliedVoucher } from './vouchers.ts';
 
 /** The human-readable trade number of a trade id in a year: `T-2026-000123`. */
@@ -124,7 +123,7 @@ export async function checkout(
   checkEditionRules(request);
   const now = deps.clock();
   const at = now.toISOString();
-  const db = tradesDb(deps.db);
+  const db = deps.db;
   const customer = await db
     .selectFrom('customers')
     .select(['id', 'email'])

@@ -3,11 +3,11 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { TradeStatus } from '@tradein/contract';
 import { offerValidityDays } from '@tradein/editions';
+import type { TradeDb } from '../db/create-database.ts';
 import { loadOfferDevice } from './offer-catalogue.ts';
 import type { TradeDeps } from './trade-deps.ts';
 import { sendClarificationMail, sendPaidMail } from './trade-mail.ts';
 import { loadTrade, revisedItemsTotal, type TradeRecord } from './trade-view.ts';
-import { tradesDb, type TradesDb } from './trades-database.ts';
 import { revisedVoucherBonus } from './vouchers.ts';
 
 /** Which status may follow which (design card): everything else is refused. */
@@ -45,7 +45,7 @@ async function requireTrade(deps: TradeDeps, tradeNumber: string): Promise<Trade
  * the old status, so two operators (or nodes) cannot both apply a step.
  */
 async function transition(
-  db: TradesDb,
+  db: TradeDb,
   record: TradeRecord,
   to: TradeStatus,
   at: string,
@@ -99,9 +99,7 @@ export async function receiveTrade(deps: TradeDeps, tradeNumber: string): Promis
   const record = await requireTrade(deps, tradeNumber);
   await deps.db
     .transaction()
-    .execute((trx) =>
-      transition(tradesDb(trx), record, 'received', deps.clock().toISOString(), null),
-    );
+    .execute((trx) => transition(trx, record, 'received', deps.clock().toISOString(), null));
   return requireTrade(deps, tradeNumber);
 }
 
@@ -159,8 +157,7 @@ export async function inspectTrade(
     photoPath = join('inspection-photos', name);
   }
   const at = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const db = tradesDb(trx);
+  await deps.db.transaction().execute(async (db) => {
     await db
       .updateTable('trade_items')
       .set({ inspection_findings: JSON.stringify(findings), photo_path: photoPath })
@@ -208,8 +205,7 @@ export async function clarifyTrade(
   }
   const now = deps.clock();
   const at = now.toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const db = tradesDb(trx);
+  await deps.db.transaction().execute(async (db) => {
     const offerId = randomUUID();
     await db
       .insertInto('offers')
@@ -257,7 +253,7 @@ export async function clarifyTrade(
   const email = await customerEmail(deps, updated);
   if (email !== null) {
     const itemsTotal = revisedItemsTotal(updated);
-    const bonus = await revisedVoucherBonus(tradesDb(deps.db), updated.voucherCode, itemsTotal);
+    const bonus = await revisedVoucherBonus(deps.db, updated.voucherCode, itemsTotal);
     await sendClarificationMail(deps.db, deps.mailer, now, updated, email, itemsTotal + bonus);
   }
   return updated;
@@ -276,8 +272,7 @@ export async function decideClarification(
   const record = await requireTrade(deps, tradeNumber);
   const to: TradeStatus = decision === 'accept' ? 'accepted' : 'returned';
   const at = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const db = tradesDb(trx);
+  await deps.db.transaction().execute(async (db) => {
     const extra: { total_cents?: number; voucher_bonus_cents?: number } = {};
     if (decision === 'accept') {
       const itemsTotal = revisedItemsTotal(record);
@@ -302,7 +297,7 @@ export async function payTrade(deps: TradeDeps, tradeNumber: string): Promise<Tr
   const now = deps.clock();
   await deps.db
     .transaction()
-    .execute((trx) => transition(tradesDb(trx), record, 'paid', now.toISOString(), null));
+    .execute((trx) => transition(trx, record, 'paid', now.toISOString(), null));
   const updated = await requireTrade(deps, tradeNumber);
   const email = await customerEmail(deps, updated);
   if (email !== null) await sendPaidMail(deps.db, deps.mailer, now, updated, email);

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInput, CheckoutRequest, OfferAnswer } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
-import type { Kysely } from 'kysely';
 import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest, migrations } from '../db/migrations.ts';
-import * as tradesMigration from '../db/migrations/trades.ts';
+import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { testCatalogue } from '../db/test-catalogue.ts';
 import type { TestDatabase } from '../db/test-databases.ts';
@@ -20,15 +18,6 @@ import { registerTradeRoutes } from './trade-routes.ts';
 
 /** The header the test authenticator reads the customer id from (stands in for the JWT). */
 export const testCustomerHeader = 'x-test-customer';
-
-/** Migrates, adding the trades migration when the migration list does not carry it yet. */
-export async function migrateWithTrades(db: TradeDb): Promise<void> {
-  await migrateToLatest(db);
-  const registered = Object.values(migrations).some(
-    (migration) => migration.up === tradesMigration.up,
-  );
-  if (!registered) await tradesMigration.up(db as unknown as Kysely<unknown>);
-}
 
 /** A running trade API with the offer and trade routes, a movable clock and an outbox. */
 export interface TradesFixture {
@@ -43,7 +32,7 @@ export interface TradesFixture {
 /** Starts the fixture on one test database, seeded with the test catalogue. */
 export async function startTradesFixture(engine: TestDatabase): Promise<TradesFixture> {
   const db = await engine.create();
-  await migrateWithTrades(db);
+  await migrateToLatest(db);
   await seedCatalogue(db, testCatalogue(6));
   const dataDir = await mkdtemp(join(tmpdir(), 'tradein-trades-'));
   const outboxDir = join(dataDir, 'outbox');

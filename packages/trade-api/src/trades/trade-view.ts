@@ -4,7 +4,6 @@ import type { EditionCode, ShopMode } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { loadOfferDevice, type OfferCatalogueDevice } from './offer-catalogue.ts';
 import { parseAnswerCodes } from './offers.ts';
-import { tradesDb } from './trades-database.ts';
 import { revisedVoucherBonus } from './vouchers.ts';
 
 /** A trade row with its items, events and clarifications as stored. */
@@ -48,14 +47,13 @@ export interface TradeRecord {
 
 /** Reads a trade by its number; null when there is none. */
 export async function loadTrade(db: TradeDb, tradeNumber: string): Promise<TradeRecord | null> {
-  const tdb = tradesDb(db);
-  const trade = await tdb
+  const trade = await db
     .selectFrom('trades')
     .selectAll()
     .where('trade_number', '=', tradeNumber)
     .executeTakeFirst();
   if (trade === undefined) return null;
-  const items = await tdb
+  const items = await db
     .selectFrom('trade_items')
     .innerJoin('offers', 'offers.id', 'trade_items.offer_id')
     .select([
@@ -73,13 +71,13 @@ export async function loadTrade(db: TradeDb, tradeNumber: string): Promise<Trade
     .where('trade_items.trade_id', '=', trade.id)
     .orderBy('trade_items.id')
     .execute();
-  const events = await tdb
+  const events = await db
     .selectFrom('trade_events')
     .select(['status', 'note', 'created_at'])
     .where('trade_id', '=', trade.id)
     .orderBy('id')
     .execute();
-  const clarifications = await tdb
+  const clarifications = await db
     .selectFrom('clarifications')
     .selectAll()
     .where('trade_id', '=', trade.id)
@@ -254,7 +252,7 @@ export async function tradeView(db: TradeDb, record: TradeRecord): Promise<Trade
     items,
     clarification: clarificationOf(
       record,
-      await revisedVoucherBonus(tradesDb(db), record.voucherCode, revisedItemsTotal(record)),
+      await revisedVoucherBonus(db, record.voucherCode, revisedItemsTotal(record)),
     ),
     events: record.events,
     labelPath: `/api/trade/trades/${record.tradeNumber}/label.pdf`,

@@ -2,7 +2,8 @@ import type { EditionCode } from '@tradein/editions';
 import * as z from 'zod/mini';
 import { HttpError } from '../server/http-error.ts';
 import { basisPointsPerUnit } from './offer-pricing.ts';
-import type { TradesDb, VouchersTable } from './trades-database.ts';
+import type { TradeDb } from '../db/create-database.ts';
+import type { VouchersTable } from '../db/schema.ts';
 
 /** A voucher applied to a trade. */
 export interface AppliedVoucher {
@@ -38,7 +39,7 @@ const editionListSchema = z.array(z.string());
  * items total; a 400 naming `voucher` says why it does not apply.
  */
 export async function applyVoucher(
-  db: TradesDb,
+  db: TradeDb,
   code: string,
   edition: EditionCode,
   now: Date,
@@ -72,7 +73,7 @@ export async function applyVoucher(
 
 /** The bonus of a trade's voucher for a revised items total (the voucher was valid at checkout). */
 export async function revisedVoucherBonus(
-  db: TradesDb,
+  db: TradeDb,
   code: string | null,
   itemsTotalCents: number,
 ): Promise<number> {
