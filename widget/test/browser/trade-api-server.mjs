@@ -1,9 +1,9 @@
 // A web-test-runner plugin that runs the real trade API for the browser tests: the production
 // bundle of the shop server on a free loopback port, with a fresh database in a temporary folder
 // (created, migrated and seeded on start), allowing the test pages' origin by CORS.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
 import { startShopServer } from '../../scripts/shop-server.mjs';
 
 /** The plugin, and `origin()` for the test page template (set once the server runs). */
@@ -16,19 +16,11 @@ export function tradeApiServer() {
    * `{ token }` of the newest activation mail to `email` in the server's outbox (mail goes to
    * `.eml` files there), so a test can activate an account as its owner would.
    */
-  function activationToken(email) {
-    const outbox = join(dataDir, 'outbox');
-    const files = existsSync(outbox) ? readdirSync(outbox).toSorted().toReversed() : [];
-    for (const file of files.filter((name) => name.includes('-activation-'))) {
-      // Quoted-printable text: join soft line breaks and decode "=3D" before reading the link.
-      const text = readFileSync(join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replaceAll('=3D', '=');
-      if (!text.includes(email)) continue;
-      return { token: /[?&]token=([\w-]+)/.exec(text)?.[1] ?? null };
-    }
+  async function activationToken(email) {
+    const mails = await mailsTo(join(dataDir, 'outbox'), email);
+    const activation = mails.findLast((mail) => mail.kind === 'activation');
     // An answer, not `null`: the test runner takes `null` for a command nobody handled.
-    return { token: null };
+    return { token: /[?&]token=([\w-]+)/.exec(activation?.text ?? '')?.[1] ?? null };
   }
 
   return {

@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readOutbox, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { startTestServer, testConfig, type RunningServer } from '../server/test-server.ts';
@@ -35,63 +36,6 @@ export interface TestAnswer {
   text: string;
 }
 
-/** A mail read back from the outbox. */
-export interface ReadMail {
-  to: string;
-  subject: string;
-  text: string;
-  kind: string;
-}
-
-/** Decodes `=XX` escapes (quoted-printable and RFC 2047 "Q") as UTF-8. */
-function decodeHexEscapes(text: string): string {
-  const bytes: number[] = [];
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index] ?? '';
-    const hex = text.slice(index + 1, index + 3);
-    if (char === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(char, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** Decodes RFC 2047 encoded words of a header value. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeHexEscapes(data.replaceAll('_', ' ')),
-    );
-}
-
-/** Reads a single-part text `.eml` as nodemailer writes it. */
-export function parseEml(eml: string): ReadMail {
-  const split = eml.indexOf('\n\n');
-  const head = eml.slice(0, split).replace(/\n[ \t]+/g, ' ');
-  const body = eml.slice(split + 2);
-  const header = (name: string) =>
-    new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeHexEscapes(body.replace(/=\r?\n/g, ''))
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return {
-    to: header('To'),
-    subject: decodeHeader(header('Subject')),
-    text,
-    kind: header('X-Tradein-Mail-Kind'),
-  };
-}
-
 /** A running trade API with the account and customer routes, a test clock and a temp outbox. */
 export interface AccountServer {
   server: RunningServer;
@@ -103,9 +47,9 @@ export interface AccountServer {
     options?: { body?: unknown; headers?: Record<string, string>; token?: string },
   ): Promise<TestAnswer>;
   /** Every mail in the outbox so far. */
-  mails(): Promise<ReadMail[]>;
+  mails(): Promise<OutboxMail[]>;
   /** Waits until a mail to `to` matching `kind` arrives (mails go out after the answer). */
-  waitForMail(to: string, kind: string, count?: number): Promise<ReadMail>;
+  waitForMail(to: string, kind: string, count?: number): Promise<OutboxMail>;
   close(): Promise<void>;
 }
 
@@ -125,12 +69,7 @@ export async function startAccountServer(
       registerCustomerRoutes(route, deps);
     },
   });
-  const mails = async () => {
-    const files = (await readdir(outboxDir)).toSorted();
-    return Promise.all(
-      files.map(async (file) => parseEml(await readFile(join(outboxDir, file), 'utf8'))),
-    );
-  };
+  const mails = () => readOutbox(outboxDir);
   return {
     server,
     clock,

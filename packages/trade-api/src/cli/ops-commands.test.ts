@@ -8,11 +8,11 @@ import {
   checkoutBody,
   createCustomer,
   phoneAnswers,
-  readOutbox,
   startTradesFixture,
   type TradesFixture,
 } from '../trades/test-support.ts';
 import { runOpsCommand } from './ops-commands.ts';
+import { readOutbox } from '../../test-kit/outbox-mail.ts';
 
 describe.each(testDatabases())('operator commands on $name', (engine) => {
   let fixture: TradesFixture;

@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { startTestServer, testConfig, type RunningServer } from '../server/test-server.ts';
 import { newsletterEmailHash, newsletterHashKey } from './email-hash.ts';
 import { registerNewsletterRoutes } from './newsletter-routes.ts';
-import { mailsTo, type ReadMail } from './read-outbox.ts';
+import { mailsTo, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 
 const config = {
   jwtSecret: testConfig.jwtSecret,
@@ -32,7 +32,7 @@ const call = (running: RunningServer, path: string, body: unknown) =>
   });
 
 /** The hash and token of the opt-in link in a mail. */
-const linkOf = (mail: ReadMail | undefined) => {
+const linkOf = (mail: OutboxMail | undefined) => {
   const match = linkPattern.exec(mail?.text ?? '');
   if (match === null) throw new Error(`no opt-in link in ${mail?.text}`);
   return { mail, emailHash: match[1] ?? '', token: match[2] ?? '' };

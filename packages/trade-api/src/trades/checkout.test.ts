@@ -10,10 +10,10 @@ import {
   createCustomer,
   insertOffer,
   phoneAnswers,
-  readOutbox,
   startTradesFixture,
   type TradesFixture,
 } from './test-support.ts';
+import { readOutbox } from '../../test-kit/outbox-mail.ts';
 
 interface ErrorAnswer {
   error: { code: string; message: string; fields?: { path: string; message: string }[] };

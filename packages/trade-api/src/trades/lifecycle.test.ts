@@ -17,10 +17,10 @@ import {
   checkoutBody,
   createCustomer,
   phoneAnswers,
-  readOutbox,
   startTradesFixture,
   type TradesFixture,
 } from './test-support.ts';
+import { readOutbox } from '../../test-kit/outbox-mail.ts';
 
 /** Every content stream of the first page, decoded to text. */
 async function pageContent(bytes: Uint8Array): Promise<{ text: string; size: [number, number] }> {

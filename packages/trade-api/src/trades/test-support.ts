@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInput, CheckoutRequest, OfferAnswer } from '@tradein/contract';
@@ -188,69 +188,4 @@ export async function insertOffer(
     })
     .execute();
   return id;
-}
-
-/** A mail from the outbox: headers as text, decoded parts. */
-export interface OutboxMail {
-  raw: string;
-  subject: string;
-  to: string;
-  text: string;
-  attachments: { filename: string; contentType: string; content: Buffer }[];
-}
-
-/** Decodes a quoted-printable body. */
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** Decodes an RFC 2047 header (`=?UTF-8?Q?…?=` / `=?UTF-8?B?…?=`). */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_match, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replaceAll('_', ' ')),
-  );
-}
-
-/** Reads every mail of the outbox (enough MIME for the mails this feature sends). */
-export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
-  const files = await readdir(outboxDir).catch(() => [] as string[]);
-  const mails: OutboxMail[] = [];
-  for (const file of files.toSorted()) {
-    const raw = await readFile(join(outboxDir, file), 'utf8');
-    const header = (name: string) => {
-      const match = new RegExp(`^${name}: ((?:.*)(?:\\n[ \\t].*)*)`, 'mi').exec(raw);
-      return decodeHeader((match?.[1] ?? '').replace(/\n[ \t]+/g, ' '));
-    };
-    const boundaries = [...raw.matchAll(/boundary="?([^"\n;]+)"?/g)].map((match) => match[1]);
-    const parts = boundaries.flatMap((boundary) =>
-      boundary === undefined ? [] : raw.split(`--${boundary}`).slice(1, -1),
-    );
-    let text = '';
-    const attachments: OutboxMail['attachments'] = [];
-    for (const part of parts) {
-      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-      const body = rest.join('\n\n');
-      if (/content-type: text\/plain/i.test(head)) {
-        text = /quoted-printable/i.test(head) ? decodeQuotedPrintable(body) : body;
-      } else if (/content-disposition: attachment/i.test(head)) {
-        attachments.push({
-          filename: /filename="?([^"\n]+)"?/i.exec(head)?.[1] ?? '',
-          contentType: /content-type: ([^;\n]+)/i.exec(head)?.[1]?.trim() ?? '',
-          content: Buffer.from(body.replace(/\s+/g, ''), 'base64'),
-        });
-      }
-    }
-    if (parts.length === 0) {
-      const [, ...rest] = raw.split(/\r?\n\r?\n/);
-      const body = rest.join('\n\n');
-      text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
-    }
-    mails.push({ raw, subject: header('Subject'), to: header('To'), text, attachments });
-  }
-  return mails;
 }
