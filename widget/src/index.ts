@@ -8,13 +8,14 @@ export {
 } from './element/widget-attributes.ts';
 export type {
   RawWidgetAttributes,
-  TrackingConsent,
   WidgetAttributeName,
   WidgetAttributesResult,
   WidgetConfig,
   WidgetProblem,
   WidgetProblemReason,
 } from './element/widget-attributes.ts';
+/** The visitor's answer to tracking, as `tracking-consent` passes it (`unknown` until then). */
+export type { ConsentState } from '@tradein/client-core';
 export { widgetTagName } from './element/widget-events.ts';
 export type {
   TradeinAddToCartDetail,

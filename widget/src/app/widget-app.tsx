@@ -3,7 +3,8 @@ import type { AuthProvider } from '@tradein/client-core';
 import { useLingui } from '@lingui/react';
 import { atom } from 'nanostores';
 import { useEffect, useMemo, useState } from 'react';
-import type { TrackingConsent, WidgetConfig } from '../element/widget-attributes.ts';
+import type { ConsentState } from '@tradein/client-core';
+import type { WidgetConfig } from '../element/widget-attributes.ts';
 import { dispatchWidgetEvent } from '../element/widget-events.ts';
 import { SearchScreen } from '../features/search/search-screen.tsx';
 import { lazyApiClient } from '../shared/lazy-api-client.ts';
@@ -80,7 +81,7 @@ const nextSteps: Record<FlowScreen, readonly { preload(locale: string): void }[]
 export interface WidgetAppProps {
   config: WidgetConfig;
   /** The element's `tracking-consent`; may change at any time without restarting the flow. */
-  consent: TrackingConsent;
+  consent: ConsentState;
   host: Element | undefined;
 }
 

@@ -1,6 +1,7 @@
 import { editionCodeSchema, getClientEdition, shopModeSchema } from '@tradein/editions/client';
 import type { EditionCode, ShopMode } from '@tradein/editions/client';
 import * as z from 'zod/mini';
+import type { ConsentState } from '@tradein/client-core';
 
 /** Attributes of `<tradein-widget>` as the element reads them (missing ones are absent). */
 export interface RawWidgetAttributes {
@@ -138,9 +139,6 @@ export function parseWidgetAttributes(
   return { ok: true, value: { edition, mode, apiBase, category, device, partner } };
 }
 
-/** The visitor's answer to tracking as the host page passes it; `unknown` until they answer. */
-export type TrackingConsent = 'unknown' | 'granted' | 'denied';
-
 /** Values of the `tracking-consent` attribute. */
 export const trackingConsentValues = ['granted', 'denied'] as const;
 
@@ -153,7 +151,7 @@ const trackingConsentSchema = z.enum(trackingConsentValues);
  */
 export function parseTrackingConsent(
   value: string | null | undefined,
-): { ok: true; value: TrackingConsent } | { ok: false; problem: WidgetProblem } {
+): { ok: true; value: ConsentState } | { ok: false; problem: WidgetProblem } {
   const given = present(value);
   if (given === undefined) return { ok: true, value: 'unknown' };
   const parsed = trackingConsentSchema.safeParse(given);
