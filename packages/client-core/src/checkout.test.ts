@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { b2bTradeCapCents, defaultPaymentType } from '@tradein/editions';
-import type { ShopMode } from '@tradein/editions';
+import { b2bTradeCapCents, defaultPaymentType } from '@tradein/editions/client';
+import type { ShopMode } from '@tradein/editions/client';
 import type { CheckoutState } from '@tradein/contract';
 import {
   $cartCount,

@@ -8,8 +8,8 @@ import {
   offerValidityDays,
   payPalPaymentMethod,
   shopModeSchema,
-} from '@tradein/editions';
-import type { ShopMode } from '@tradein/editions';
+} from '@tradein/editions/client';
+import type { ShopMode } from '@tradein/editions/client';
 import {
   cartLineSchema,
   checkoutStateSchema,

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { clientIdCookieSeconds } from '@tradein/editions';
+import { clientIdCookieSeconds } from '@tradein/editions/client';
 import { clientIdEndpoint, clientIdSchema } from '@tradein/contract';
 
 /** Name of the cookie that keeps the tracking client id. */

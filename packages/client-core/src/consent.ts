@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { WritableAtom } from 'nanostores';
-import { consentCheckDelayMs } from '@tradein/editions';
+import { consentCheckDelayMs } from '@tradein/editions/client';
 
 /** The visitor's answer to the tracking consent question; `unknown` until they answer. */
 export type ConsentState = 'unknown' | 'granted' | 'denied';

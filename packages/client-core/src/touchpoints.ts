@@ -1,4 +1,4 @@
-import { touchpointParameters } from '@tradein/editions';
+import { touchpointParameters } from '@tradein/editions/client';
 import type { TouchpointParams } from '@tradein/contract';
 
 // Query values come from any link on the web; keep what is sent to the tracking backend bounded

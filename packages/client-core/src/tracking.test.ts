@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
 import Cookies from 'js-cookie';
 import { endpoints } from '@tradein/contract';
-import { touchpointParameters } from '@tradein/editions';
+import { touchpointParameters } from '@tradein/editions/client';
 import type { ControllingRequest } from '@tradein/contract';
 import { $consent, denyConsent, grantConsent, resetConsent } from './consent.ts';
 import { CLIENT_ID_COOKIE } from './client-id.ts';

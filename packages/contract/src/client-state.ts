@@ -1,4 +1,4 @@
-import { shopModeSchema } from '@tradein/editions';
+import { shopModeSchema } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { categorySchema } from './catalogue.ts';
 import { customerSchema } from './customer.ts';

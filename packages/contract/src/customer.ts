@@ -1,4 +1,4 @@
-import { editionCodeSchema, isValidPostalCode } from '@tradein/editions';
+import { editionCodeSchema, isValidPostalCode } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import {
   centsSchema,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { editionCodeSchema } from '@tradein/editions';
+import { editionCodeSchema } from '@tradein/editions/client';
 import { salutationSchema } from './customer.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emailSchema, emptyBodySchema, okResponseSchema, personNameSchema } from './primitives.ts';

@@ -1,4 +1,4 @@
-import { editionCodeSchema, shopModeSchema } from '@tradein/editions';
+import { editionCodeSchema, shopModeSchema } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { centsSchema, emptyBodySchema, idSchema, isoDateTimeSchema } from './primitives.ts';

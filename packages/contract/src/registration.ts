@@ -1,7 +1,7 @@
 // Registration (§7 `POST /api/account/register`): its own module, since its body carries the
 // address and payout schemas (IBAN, BIC) that the other account calls never need; a browser
 // that logs in does not load them.
-import { payPalPaymentMethod } from '@tradein/editions';
+import { payPalPaymentMethod } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { passwordSchema } from './account.ts';
 import { addressInputSchema, type AddressInput } from './customer.ts';

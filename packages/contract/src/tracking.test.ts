@@ -1,4 +1,4 @@
-import { touchpointParameters } from '@tradein/editions';
+import { touchpointParameters } from '@tradein/editions/client';
 import { describe, expect, it } from 'vitest';
 import { issuePaths } from './test-fixtures.ts';
 import {

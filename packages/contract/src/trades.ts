@@ -1,4 +1,4 @@
-import { editionCodeSchema, shopModeSchema } from '@tradein/editions';
+import { editionCodeSchema, shopModeSchema } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { addressInputSchema, tradeStatusSchema } from './customer.ts';
 import { bicSchema, ibanSchema, normalizeIban } from './payment-accounts.ts';
