@@ -1,23 +1,8 @@
 // Starts the built standalone API node exactly as `npm run start:api` does and checks that it
 // serves the trade API (and only the API) and stops cleanly on SIGTERM. Prints a closing
 // "N passed, N failed" line.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { isSupportedNode, loggedNodeVersion } from './logged-node-version.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { isSupportedNode, startBuiltServer } from './built-server.mjs';
 
 function call(port, path, payload) {
   return new Promise((resolve, reject) => {
@@ -41,50 +26,28 @@ function call(port, path, payload) {
   });
 }
 
-const port = await freePort();
 // A fresh data folder: the node must create, migrate and seed its database on first start.
-const dataDir = mkdtempSync(join(tmpdir(), 'tradein-api-node-'));
-const node = spawn(process.execPath, ['packages/trade-api/dist/api/api-node.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-
-const nodeVersion = loggedNodeVersion(node.stdout, 25_000);
+let node;
+try {
+  node = await startBuiltServer({
+    bundle: 'api',
+    env: { LOG_LEVEL: 'info' },
+    dataDirPrefix: 'tradein-api-node-',
+  });
+} catch (error) {
+  console.error(`API node did not start: ${error.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const { port } = node;
 let exitCode;
 const exited = new Promise((resolve) =>
-  node.on('exit', (code, signal) => {
+  node.child.on('exit', (code, signal) => {
     exitCode = code ?? signal;
     resolve();
   }),
 );
-
-function stop(message) {
-  console.error(message);
-  node.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-
-const deadline = Date.now() + 20_000;
-let health;
-for (;;) {
-  try {
-    health = await call(port, '/api/health');
-    break;
-  } catch (error) {
-    if (exitCode !== undefined) stop(`API node exited (${exitCode}) before answering`);
-    if (Date.now() > deadline) stop(`API node did not start: ${error.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const health = await call(port, '/api/health');
 
 let passed = 0;
 let failed = 0;
@@ -96,7 +59,7 @@ function check(ok, label) {
 
 check(health.status === 200, `GET /api/health → ${health.status}`);
 // The runtime line is written right after listening; the health answer may come first.
-const runtime = await nodeVersion;
+const runtime = await node.nodeVersion;
 check(isSupportedNode(runtime), `the API node runs on Node.js ${runtime} (24 or later)`);
 
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
@@ -129,14 +92,14 @@ check(
   `unknown API path → ${unknownApi.status} JSON`,
 );
 
-node.kill('SIGTERM');
+node.child.kill('SIGTERM');
 const stopped = await Promise.race([
   exited.then(() => true),
   new Promise((resolve) => setTimeout(() => resolve(false), 5000)),
 ]);
 check(stopped && exitCode === 0, `SIGTERM → exit ${stopped ? exitCode : 'none within 5 s'}`);
-if (!stopped) node.kill('SIGKILL');
+if (!stopped) node.child.kill('SIGKILL');
 
-rmSync(dataDir, { recursive: true, force: true });
+await node.stop();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

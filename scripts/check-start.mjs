@@ -1,12 +1,7 @@
 // Starts the built shop server exactly as `npm start` does and checks that every local edition
 // host answers with its edition and shop mode. Prints a closing "N passed, N failed" line.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { isSupportedNode, loggedNodeVersion } from './logged-node-version.mjs';
+import { isSupportedNode, startBuiltServer } from './built-server.mjs';
 
 const hosts = [
   ['localhost', 'de', 'default'],
@@ -19,16 +14,6 @@ const hosts = [
   ['agan.localhost', 'de', 'agan'],
   ['aganwidget.localhost', 'de', 'aganwidget'],
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function get(port, host, path, payload) {
   return new Promise((resolve, reject) => {
@@ -50,43 +35,25 @@ function get(port, host, path, payload) {
   });
 }
 
-const port = await freePort();
-// A fresh data folder: the server must create, migrate and seed its database on first start.
-const dataDir = mkdtempSync(join(tmpdir(), 'tradein-start-'));
-const server = spawn(process.execPath, ['host-shop/dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let exited = false;
-server.on('exit', () => (exited = true));
-
-const nodeVersion = loggedNodeVersion(server.stdout, 25_000);
-
-const deadline = Date.now() + 20_000;
-for (;;) {
-  try {
-    await get(port, 'localhost', '/');
-    break;
-  } catch (error) {
-    if (exited || Date.now() > deadline) {
-      console.error('server did not start:', error.message);
-      server.kill();
-      process.exit(1);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+// A fresh database: the server must create, migrate and seed it on first start. SQLite in a
+// fresh data folder, or the throwaway PostgreSQL of `scripts/with-postgres.sh`.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const env = postgresUrl ? { DATABASE_URL: postgresUrl } : {};
+console.log(`database: ${postgresUrl ? 'PostgreSQL (TEST_DATABASE_URL)' : 'SQLite'}`);
+let server;
+try {
+  server = await startBuiltServer({ env, dataDirPrefix: 'tradein-start-' });
+} catch (error) {
+  console.error('server did not start:', error.message);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
+const { port } = server;
 
 let passed = 0;
 let failed = 0;
 
-const runtime = await nodeVersion;
+const runtime = await server.nodeVersion;
 check(isSupportedNode(runtime), `the server runs on Node.js ${runtime} (24 or later)`);
 
 for (const [host, edition, mode] of hosts) {
@@ -148,8 +115,6 @@ check(
   `unknown API path → ${unknownApi.status} JSON`,
 );
 
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
-rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

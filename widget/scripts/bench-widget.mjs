@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launch } from 'puppeteer-core';
-import { startShopServer } from './shop-server.mjs';
+import { startBuiltServer } from '../../scripts/built-server.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const classicScript = join(dist, 'tradein-widget.js');
@@ -293,7 +293,7 @@ async function main() {
   if (!existsSync(classicScript)) {
     throw new Error('widget/dist/tradein-widget.js is missing: run `npm run build` first');
   }
-  const server = await startShopServer({ dataDirPrefix: 'tradein-widget-bench-' });
+  const server = await startBuiltServer({ dataDirPrefix: 'tradein-widget-bench-' });
   let browser;
   try {
     browser = await launch({

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { startShopServer } from '../../scripts/shop-server.mjs';
+import { startBuiltServer } from '../../../scripts/built-server.mjs';
 
 /** The plugin, and `origin()` for the test page template (set once the server runs). */
 export function tradeApiServer() {
@@ -29,7 +29,7 @@ export function tradeApiServer() {
       name: 'trade-api-server',
       async serverStart({ config }) {
         const pageOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
-        server = await startShopServer({
+        server = await startBuiltServer({
           env: { CORS_ORIGINS: pageOrigins.join(',') },
           dataDirPrefix: 'tradein-widget-tests-',
         });

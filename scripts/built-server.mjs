@@ -1,0 +1,130 @@
+// Starts a production bundle, the shop server (widget at /widget/, trade API at /api/) or the
+// standalone API node, on a free loopback port with a fresh data folder, whose database is
+// created, migrated and seeded on start. Used by the start checks, the widget benchmark and the
+// widget's browser tests. Plain JavaScript: the start checks run it before anything is compiled.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bundles = {
+  shop: fileURLToPath(new URL('../host-shop/dist/server/main.js', import.meta.url)),
+  api: fileURLToPath(new URL('../packages/trade-api/dist/api/api-node.js', import.meta.url)),
+};
+
+/** A port the kernel has just handed out on loopback, free for the server to take. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * The `node` field of the first JSON log line that has one (servers log the Node.js they run
+ * on right after they listen), or `undefined` when none came within `timeoutMs` or the stream
+ * ended first. Keeps reading later lines, so the server never blocks on a full pipe.
+ */
+function loggedNodeVersion(stdout, timeoutMs) {
+  return new Promise((resolve) => {
+    let pending = '';
+    let found = false;
+    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    const settle = (version) => {
+      found = true;
+      clearTimeout(timer);
+      resolve(version);
+    };
+    stdout.setEncoding('utf8');
+    stdout.on('data', (chunk) => {
+      if (found) return;
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      for (const line of lines) {
+        if (!line.includes('"node":')) continue;
+        try {
+          const version = JSON.parse(line).node;
+          if (typeof version === 'string') return settle(version);
+        } catch {
+          // Not a JSON log line: keep looking.
+        }
+      }
+    });
+    stdout.on('end', () => settle(undefined));
+  });
+}
+
+/** Whether a `process.version`-style string names Node.js 24 or later. */
+export function isSupportedNode(version) {
+  return Number(/^v(\d+)\./.exec(version ?? '')?.[1] ?? 0) >= 24;
+}
+
+async function waitForHealth(origin, child, name) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not start within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Starts the `shop` or `api` bundle; `env` adds settings (CORS origins, say). Resolves once
+ * `/api/health` answers, with `{ origin, port, dataDir, child, nodeVersion, stop }`:
+ * `nodeVersion` resolves to the Node.js the server logs it runs on, and `stop` ends the process
+ * (SIGTERM) and deletes the data folder.
+ */
+export async function startBuiltServer({
+  bundle = 'shop',
+  env = {},
+  dataDirPrefix = 'tradein-server-',
+} = {}) {
+  const entry = bundles[bundle];
+  const name = bundle === 'api' ? 'API node' : 'shop server';
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      // The shop server logs at info whatever this says; the API node follows it.
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const nodeVersion = loggedNodeVersion(child.stdout, 40_000);
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(origin, child, name);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, port, dataDir, child, nodeVersion, stop };
+}
