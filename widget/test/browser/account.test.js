@@ -43,12 +43,12 @@ async function activate(email) {
     ({ token } = await executeServerCommand('trade-api:activation-token', { email }));
     if (token === null) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  expect(token !== null, 'an activation mail with its link').toBe(true);
+  expect(token !== null, 'an activation mail with its link').to.equal(true);
   const activation = await api('/api/account/activateRegistration', {
     body: {},
     headers: { token },
   });
-  expect(activation.activated, 'the account is activated').toBe(true);
+  expect(activation.activated, 'the account is activated').to.equal(true);
 }
 
 /** Registers and activates a customer as the shop's pages would; returns the e-mail address. */
@@ -127,20 +127,20 @@ describe('an account shared with the host page', () => {
     expect(
       root.getElementById('tradein-checkout-email'),
       'a guest is asked for e-mail',
-    ).toBeTruthy();
+    ).to.be.ok;
 
     const customer = await loginInHostPage(email);
     const account = await waitFor(
       () => root.querySelector('.checkout-account'),
       'the widget to see the login without a reload',
     );
-    expect(account.textContent).toContain(`Angemeldet als ${email}.`);
-    expect(root.getElementById('tradein-checkout-email'), 'no guest e-mail any more').toBe(null);
+    expect(account.textContent).to.include(`Angemeldet als ${email}.`);
+    expect(root.getElementById('tradein-checkout-email'), 'no guest e-mail any more').to.equal(null);
 
     fillCheckout(root);
     const tradeNumber = await submitCheckout(root);
     const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
-    expect(stored.customer_id, 'the trade belongs to the logged-in customer').toBe(customer.id);
+    expect(stored.customer_id, 'the trade belongs to the logged-in customer').to.equal(customer.id);
   });
 
   it('creates an account with the sale, which holds the trade once activated', async function () {
@@ -159,16 +159,16 @@ describe('an account shared with the host page', () => {
       () => root.getElementById('tradein-checkout-newPassword'),
       'the password field',
     );
-    expect(passwordField.getAttribute('autocomplete')).toBe('new-password');
-    expect(await axeViolations(), 'axe with the account fields').toEqual([]);
+    expect(passwordField.getAttribute('autocomplete')).to.equal('new-password');
+    expect(await axeViolations(), 'axe with the account fields').to.deep.equal([]);
     fillCheckout(root);
     type(root, 'tradein-checkout-email', email);
     type(root, 'tradein-checkout-newPassword', password);
     const tradeNumber = await submitCheckout(root);
-    expect(root.querySelector('.thanks-account').textContent).toContain(
+    expect(root.querySelector('.thanks-account').textContent).to.include(
       `Wir haben einen Link an ${email} geschickt`,
     );
-    expect(JSON.stringify({ ...localStorage, ...sessionStorage }).includes(password)).toBe(false);
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage }).includes(password)).to.equal(false);
 
     await activate(email);
     const tokens = await api('/api/account/login', { body: { username: email, password } });
@@ -176,6 +176,6 @@ describe('an account shared with the host page', () => {
       method: 'GET',
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
-    expect(history.map((entry) => entry.tradeNumber)).toEqual([tradeNumber]);
+    expect(history.map((entry) => entry.tradeNumber)).to.deep.equal([tradeNumber]);
   });
 });

@@ -75,28 +75,28 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     const { root, steps } = await browseWidget();
     root.querySelector('.browse-link button').click();
     await whenLevel(root, levels.category);
-    expect(steps).toEqual([{ screen: 'browse' }]);
+    expect(steps).to.deep.equal([{ screen: 'browse' }]);
     tile(root, 'Smartphones').click();
     await whenLevel(root, levels.manufacturer);
-    expect(root.activeElement, 'the new heading takes the focus').toBe(root.querySelector('h2'));
+    expect(root.activeElement, 'the new heading takes the focus').to.equal(root.querySelector('h2'));
     tile(root, 'Apple').click();
     await whenLevel(root, levels.series);
     tile(root, 'iPhone 13').click();
     await whenLevel(root, levels.model);
-    expect(crumbs(root)).toEqual(['Alle Kategorien', 'Smartphones', 'Apple', 'iPhone 13']);
+    expect(crumbs(root)).to.deep.equal(['Alle Kategorien', 'Smartphones', 'Apple', 'iPhone 13']);
     const models = [...root.querySelectorAll('button.tile')].map((button) => button.textContent);
-    expect(models.includes('Apple iPhone 13 mini 128 GB'), models.join(', ')).toBeTruthy();
+    expect(models.includes('Apple iPhone 13 mini 128 GB'), models.join(', ')).to.be.ok;
     const image = root.querySelector('button.tile img');
-    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['48', '48']);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).to.deep.equal(['48', '48']);
     tile(root, 'Apple iPhone 13 128 GB').click();
     await waitFor(() => steps.length > 1, 'tradein:navigate');
-    expect(steps[1]).toEqual({ screen: 'questions', deviceUrl: 'apple-iphone-13-128-gb' });
+    expect(steps[1]).to.deep.equal({ screen: 'questions', deviceUrl: 'apple-iphone-13-128-gb' });
   });
 
   it('starts in browse at the category of the category attribute', async () => {
     const { root } = await browseWidget('category="smartphones"');
     await whenLevel(root, levels.manufacturer);
-    expect(crumbs(root)).toEqual(['Alle Kategorien', 'Smartphones']);
+    expect(crumbs(root)).to.deep.equal(['Alle Kategorien', 'Smartphones']);
     // Back walks up inside the screen; the breadcrumb jumps.
     tile(root, 'Apple').click();
     await whenLevel(root, levels.series);
@@ -127,7 +127,7 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     root.querySelector('.breadcrumb-button').click();
     await whenLevel(root, levels.category);
     await check('category');
-    expect(seen).toEqual([
+    expect(seen).to.deep.equal([
       ['manufacturer', [], []],
       ['series', [], []],
       ['model', [], []],
@@ -142,7 +142,7 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     document.body.append(element);
     const root = await whenShown(element);
     const alert = await waitFor(() => root.querySelector('.notice-error'), 'the error', 8000);
-    expect(alert.textContent).toContain('Die Geräte konnten nicht geladen werden.');
-    expect(alert.querySelector('button').textContent).toBe('Erneut versuchen');
+    expect(alert.textContent).to.include('Die Geräte konnten nicht geladen werden.');
+    expect(alert.querySelector('button').textContent).to.equal('Erneut versuchen');
   });
 });

@@ -39,13 +39,13 @@ describe('the cart', () => {
     ]);
     opened = await openCart();
     const { root } = opened;
-    expect(lineTexts(root)).toEqual([
+    expect(lineTexts(root)).to.deep.equal([
       { name: iphone.name, quantity: '1', amount: euros(iphone.price) },
       { name: galaxy.name, quantity: '2', amount: euros(2 * galaxy.price) },
       { name: fraction.name, quantity: '3', amount: euros(100) },
     ]);
     const total = () => plain(root.querySelector('.cart-total-amount').textContent);
-    expect(total()).toBe(euros(iphone.price + 2 * galaxy.price + 100));
+    expect(total()).to.equal(euros(iphone.price + 2 * galaxy.price + 100));
     const expiry = Math.min(iphone.expiresAt, galaxy.expiresAt, fraction.expiresAt);
     const day = new Intl.DateTimeFormat('de-DE', {
       timeZone: 'Europe/Berlin',
@@ -53,26 +53,26 @@ describe('the cart', () => {
       month: '2-digit',
       year: '2-digit',
     }).format(expiry);
-    expect(root.querySelector('.hint').textContent).toContain(day);
+    expect(root.querySelector('.hint').textContent).to.include(day);
 
     // More of the first device, fewer of the second, then remove the third.
     const buttons = (index) =>
       root.querySelectorAll('.cart-line')[index].querySelectorAll('button');
-    expect(buttons(0)[1].getAttribute('aria-label')).toContain(iphone.name);
+    expect(buttons(0)[1].getAttribute('aria-label')).to.include(iphone.name);
     buttons(0)[1].click();
     await waitFor(() => lineTexts(root)[0].quantity === '2', 'quantity 2');
     buttons(1)[0].click();
     await waitFor(() => lineTexts(root)[1].quantity === '1', 'quantity 1');
     buttons(2)[2].click();
     await waitFor(() => lineTexts(root).length === 2, 'the line removed');
-    expect(total()).toBe(euros(2 * iphone.price + galaxy.price));
-    expect(storedCart().map((line) => [line.offerId, line.quantity])).toEqual([
+    expect(total()).to.equal(euros(2 * iphone.price + galaxy.price));
+    expect(storedCart().map((line) => [line.offerId, line.quantity])).to.deep.equal([
       [iphone.offerId, 2],
       [galaxy.offerId, 1],
     ]);
 
-    expect(await axeViolations()).toEqual([]);
-    expect(smallTargets(root)).toEqual([]);
+    expect(await axeViolations()).to.deep.equal([]);
+    expect(smallTargets(root)).to.deep.equal([]);
   });
 
   it('refuses a quantity over the B2B cap with a message naming the cap', async () => {
@@ -83,10 +83,10 @@ describe('the cart', () => {
     const { root } = opened;
     root.querySelector('.cart-line').querySelectorAll('button')[1].click();
     const alert = await waitFor(() => root.querySelector('.cart-notice .alert'), 'the cap message');
-    expect(plain(alert.textContent)).toContain(euros(500_000));
-    expect(root.querySelector('.cart-quantity').textContent).toBe(String(most));
-    expect(storedCart()[0].quantity).toBe(most);
-    expect(await axeViolations()).toEqual([]);
+    expect(plain(alert.textContent)).to.include(euros(500_000));
+    expect(root.querySelector('.cart-quantity').textContent).to.equal(String(most));
+    expect(storedCart()[0].quantity).to.equal(most);
+    expect(await axeViolations()).to.deep.equal([]);
   });
 
   it('says when it is empty and leads to the search', async () => {
@@ -95,7 +95,7 @@ describe('the cart', () => {
     const { root } = opened;
     root.querySelector('.cart-line').querySelectorAll('button')[2].click();
     const find = await waitFor(() => root.querySelector('.cart-empty button'), 'the empty cart');
-    expect(root.querySelector('.cart-empty p').textContent).toBe('Dein Warenkorb ist leer.');
+    expect(root.querySelector('.cart-empty p').textContent).to.equal('Dein Warenkorb ist leer.');
     find.click();
     await waitFor(() => !root.querySelector('#tradein-cart-heading'), 'the search');
   });

@@ -59,23 +59,23 @@ describe('the checkout', () => {
   it('shows localized errors next to an invalid postal code and IBAN and sends nothing', async () => {
     opened = await openCheckout();
     const { root } = opened;
-    expect(await axeViolations()).toEqual([]);
-    expect(smallTargets(root)).toEqual([]);
+    expect(await axeViolations()).to.deep.equal([]);
+    expect(smallTargets(root)).to.deep.equal([]);
     fillCheckout(root, { zip: '1011', iban: 'DE89370400440532013001' });
     const before = tradeCalls;
     submitButton(root).click();
     await waitFor(() => errorOf(root, 'tradein-checkout-zip'), 'the postal code error');
-    expect(errorOf(root, 'tradein-checkout-zip')).toBe(
+    expect(errorOf(root, 'tradein-checkout-zip')).to.equal(
       'Diese Postleitzahl gibt es in diesem Land nicht. Prüfe die Ziffern.',
     );
-    expect(errorOf(root, 'tradein-checkout-iban')).toBe(
+    expect(errorOf(root, 'tradein-checkout-iban')).to.equal(
       'Diese IBAN ist ungültig. Vergleiche sie mit deiner Bankkarte oder deinem Kontoauszug.',
     );
-    expect(errorOf(root, 'tradein-checkout-city')).toBe(undefined);
-    expect(root.activeElement?.id).toBe('tradein-checkout-zip');
-    expect(tradeCalls).toBe(before);
-    expect(storedCart().length).toBe(2);
-    expect(await axeViolations()).toEqual([]);
+    expect(errorOf(root, 'tradein-checkout-city')).to.equal(undefined);
+    expect(root.activeElement?.id).to.equal('tradein-checkout-zip');
+    expect(tradeCalls).to.equal(before);
+    expect(storedCart().length).to.equal(2);
+    expect(await axeViolations()).to.deep.equal([]);
   });
 
   it('shows the server refusing a voucher next to the voucher field', async () => {
@@ -85,9 +85,9 @@ describe('the checkout', () => {
     type(root, 'tradein-checkout-voucher', 'SUMMER2024');
     submitButton(root).click();
     await waitFor(() => errorOf(root, 'tradein-checkout-voucher'), 'the voucher error', 10000);
-    expect(errorOf(root, 'tradein-checkout-voucher')).toContain('Gutscheincode');
-    expect(root.activeElement?.id).toBe('tradein-checkout-voucher');
-    expect(storedCart().length).toBe(2);
+    expect(errorOf(root, 'tradein-checkout-voucher')).to.include('Gutscheincode');
+    expect(root.activeElement?.id).to.equal('tradein-checkout-voucher');
+    expect(storedCart().length).to.equal(2);
   });
 
   it('checks out as a guest with SEPA and shows the trade number and a working label', async () => {
@@ -102,15 +102,15 @@ describe('the checkout', () => {
     submitButton(root).click();
     await waitFor(() => root.querySelector('#tradein-thanks-heading'), 'the thank-you page', 10000);
     const { tradeNumber } = await created;
-    expect(/^T-\d{4}-\d{6,10}$/.test(tradeNumber), tradeNumber).toBeTruthy();
-    expect(root.querySelector('.thanks-number').textContent).toBe(tradeNumber);
-    expect(storedCart()).toEqual([]);
+    expect(/^T-\d{4}-\d{6,10}$/.test(tradeNumber), tradeNumber).to.be.ok;
+    expect(root.querySelector('.thanks-number').textContent).to.equal(tradeNumber);
+    expect(storedCart()).to.deep.equal([]);
     const link = await waitFor(() => root.querySelector('a[download]'), 'the label link', 10000);
-    expect(link.getAttribute('download')).toBe(`label-${tradeNumber}.pdf`);
-    expect(link.href.startsWith('blob:')).toBeTruthy();
+    expect(link.getAttribute('download')).to.equal(`label-${tradeNumber}.pdf`);
+    expect(link.href.startsWith('blob:')).to.be.ok;
     const bytes = await (await fetch(link.href)).text();
-    expect(bytes.slice(0, 4)).toBe('%PDF');
-    expect(await axeViolations()).toEqual([]);
-    expect(smallTargets(root)).toEqual([]);
+    expect(bytes.slice(0, 4)).to.equal('%PDF');
+    expect(await axeViolations()).to.deep.equal([]);
+    expect(smallTargets(root)).to.deep.equal([]);
   });
 });

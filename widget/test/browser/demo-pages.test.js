@@ -28,8 +28,8 @@ describe('demo pages', () => {
   it('the partner page shows the B2B widget from one script tag', async () => {
     const page = await openPage('/demo/partner.html');
     const [widget] = await shownWidgets(page, 1);
-    expect(widget.getAttribute('mode')).toBe('b2bWidget');
-    expect(widget.shadowRoot.querySelector('h2').textContent).toBe(
+    expect(widget.getAttribute('mode')).to.equal('b2bWidget');
+    expect(widget.shadowRoot.querySelector('h2').textContent).to.equal(
       'Gebrauchte Firmengeräte verkaufen',
     );
   });
@@ -37,36 +37,36 @@ describe('demo pages', () => {
   it('the agan page shows the agan look, which the page can still override per variable', async () => {
     const page = await openPage('/demo/agan.html');
     const [widget] = await shownWidgets(page, 1);
-    expect(widget.getAttribute('mode')).toBe('agan');
+    expect(widget.getAttribute('mode')).to.equal('agan');
     const focusColor = (element) =>
       page.getComputedStyle(element).getPropertyValue('--tradein-color-focus').trim();
-    expect(focusColor(widget)).toBe('#0a6b50');
+    expect(focusColor(widget)).to.equal('#0a6b50');
     const plain = page.document.createElement('tradein-widget');
     plain.setAttribute('edition', 'de');
     page.document.body.append(plain);
-    expect(focusColor(plain)).toBe('');
+    expect(focusColor(plain)).to.equal('');
     widget.style.setProperty('--tradein-color-focus', '#123456');
-    expect(focusColor(widget)).toBe('#123456');
+    expect(focusColor(widget)).to.equal('#123456');
   });
 
   it('the hostile page (CSP script-src/style-src self, global resets) shows a styled widget', async () => {
     const page = await openPage('/demo/hostile.html');
     const policy = page.document.querySelector('meta[http-equiv="Content-Security-Policy"]');
-    expect(policy.content).toBe("script-src 'self'; style-src 'self'");
+    expect(policy.content).to.equal("script-src 'self'; style-src 'self'");
     // The page's resets are active on the page itself…
-    expect(page.getComputedStyle(page.document.querySelector('h1')).display).toBe('inline');
+    expect(page.getComputedStyle(page.document.querySelector('h1')).display).to.equal('inline');
     // …but not inside the widget, whose stylesheet the policy does not block.
     const [widget] = await shownWidgets(page, 2);
     const root = widget.shadowRoot;
-    expect(page.getComputedStyle(widget).display).toBe('block');
+    expect(page.getComputedStyle(widget).display).to.equal('block');
     const heading = page.getComputedStyle(root.querySelector('h2'));
-    expect(heading.display).toBe('block');
-    expect(heading.fontWeight).toBe('700');
-    expect(heading.fontSize).toBe('24px');
-    expect(heading.letterSpacing).toBe('normal');
+    expect(heading.display).to.equal('block');
+    expect(heading.fontWeight).to.equal('700');
+    expect(heading.fontSize).to.equal('24px');
+    expect(heading.letterSpacing).to.equal('normal');
     const input = page.getComputedStyle(root.querySelector('input'));
-    expect(input.display).toBe('block');
-    expect(input.borderTopWidth).toBe('1px');
+    expect(input.display).to.equal('block');
+    expect(input.borderTopWidth).to.equal('1px');
   });
 
   it('the hostile page carries its own React app, which renders a widget and routes on its events', async () => {
@@ -76,10 +76,10 @@ describe('demo pages', () => {
     expect(
       Object.keys(container).some((key) => key.startsWith('__reactContainer$')),
       'a React DOM root (React itself, not our Preact)',
-    ).toBe(true);
-    expect(reactWidget.parentElement.className).toBe('partner-app');
-    expect(reactWidget.getAttribute('mode')).toBe('b2bWidget');
-    expect(reactWidget.getAttribute('partner')).toBe('musterhandel');
+    ).to.equal(true);
+    expect(reactWidget.parentElement.className).to.equal('partner-app');
+    expect(reactWidget.getAttribute('mode')).to.equal('b2bWidget');
+    expect(reactWidget.getAttribute('partner')).to.equal('musterhandel');
 
     reactWidget.shadowRoot.querySelector('.browse-link button').click();
     const steps = await waitFor(
@@ -88,7 +88,7 @@ describe('demo pages', () => {
         page.document.querySelector('.partner-steps'),
       'the React app to list the step it was sent',
     );
-    expect([...steps.children].map((item) => item.textContent)).toEqual(['/']);
+    expect([...steps.children].map((item) => item.textContent)).to.deep.equal(['/']);
     await waitFor(
       () => !reactWidget.shadowRoot.querySelector('input[role="combobox"]'),
       'the React-rendered widget to leave its search for browsing',
@@ -96,13 +96,13 @@ describe('demo pages', () => {
     expect(
       pageWidget.shadowRoot.querySelector('input[role="combobox"]'),
       'the other widget stays on its search',
-    ).toBeTruthy();
+    ).to.be.ok;
   });
 
   it('the ES module page loads one locale chunk per language in use', async () => {
     const page = await openPage('/demo/module.html');
     const widgets = await shownWidgets(page, 5);
-    expect(widgets.map((widget) => widget.shadowRoot.querySelector('h2').textContent)).toEqual([
+    expect(widgets.map((widget) => widget.shadowRoot.querySelector('h2').textContent)).to.deep.equal([
       'Verkaufe dein gebrauchtes Gerät',
       'Verkaufe dein gebrauchtes Gerät',
       'Vende tu dispositivo usado',
@@ -115,7 +115,7 @@ describe('demo pages', () => {
       .filter((path) => path.includes('/chunks/locale-'))
       .map((path) => path.split('/').pop().split('-')[1])
       .toSorted();
-    expect(chunks).toEqual(['de', 'es', 'fr', 'it']);
+    expect(chunks).to.deep.equal(['de', 'es', 'fr', 'it']);
   });
 
   it('adds no global of its own to the page', async () => {
@@ -132,6 +132,6 @@ describe('demo pages', () => {
     // Two libraries keep state under one well-known key that every copy of them on a page
     // shares: zod its settings, nanostores its change counter (so stores of separate copies stay
     // consistent). Nothing of the widget's own.
-    expect(added.toSorted()).toEqual(['__zod_globalConfig', 'nanostoresGlobal']);
+    expect(added.toSorted()).to.deep.equal(['__zod_globalConfig', 'nanostoresGlobal']);
   });
 });

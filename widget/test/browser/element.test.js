@@ -32,10 +32,10 @@ describe('the built <tradein-widget>', () => {
   it('is defined by the classic script with an open shadow root', async () => {
     // The classic script imports the module build, so the definition follows it shortly.
     const Widget = await customElements.whenDefined('tradein-widget');
-    expect(Widget, 'the element is not defined').toBeTruthy();
+    expect(Widget, 'the element is not defined').to.be.ok;
     const element = document.createElement('tradein-widget');
-    expect(element instanceof Widget, 'createElement does not upgrade').toBeTruthy();
-    expect(element.shadowRoot?.mode).toBe('open');
+    expect(element instanceof Widget, 'createElement does not upgrade').to.be.ok;
+    expect(element.shadowRoot?.mode).to.equal('open');
   });
 
   for (const [edition, [heading, label]] of Object.entries(firstScreen)) {
@@ -43,14 +43,14 @@ describe('the built <tradein-widget>', () => {
       const element = widgetFromMarkup(`edition="${edition}"`);
       const ready = nextReady(element);
       document.body.append(element);
-      expect(await ready).toEqual({ edition, mode: 'default' });
+      expect(await ready).to.deep.equal({ edition, mode: 'default' });
       const root = await whenShown(element);
-      expect(root.querySelector('h2').textContent).toBe(heading);
+      expect(root.querySelector('h2').textContent).to.equal(heading);
       const input = root.querySelector('input[role="combobox"]');
-      expect(input, 'no combobox input').toBeTruthy();
-      expect(input.getAttribute('aria-expanded')).toBe('false');
-      expect(labelOf(root, input)).toBe(label);
-      expect(root.querySelector('[role="alert"]')).toBe(null);
+      expect(input, 'no combobox input').to.be.ok;
+      expect(input.getAttribute('aria-expanded')).to.equal('false');
+      expect(labelOf(root, input)).to.equal(label);
+      expect(root.querySelector('[role="alert"]')).to.equal(null);
     });
   }
 
@@ -64,7 +64,7 @@ describe('the built <tradein-widget>', () => {
       await whenShown(element);
       element.setAttribute('category', 'smartphones');
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(seen).toEqual([[true, true, { edition: 'de', mode: 'b2bWidget' }]]);
+      expect(seen).to.deep.equal([[true, true, { edition: 'de', mode: 'b2bWidget' }]]);
     } finally {
       document.removeEventListener('tradein:ready', listener);
     }
@@ -76,15 +76,15 @@ describe('the built <tradein-widget>', () => {
       const element = widgetFromMarkup('edition="es" mode="shop" partner="no spaces"');
       document.body.append(element);
       const alert = await whenAlert(element);
-      expect(alert.textContent).toContain('El widget de recompra no puede iniciarse.');
-      expect(alert.textContent).toContain('«shop» no es un valor válido para el atributo «mode».');
-      expect(alert.textContent).toContain(
+      expect(alert.textContent).to.include('El widget de recompra no puede iniciarse.');
+      expect(alert.textContent).to.include('«shop» no es un valor válido para el atributo «mode».');
+      expect(alert.textContent).to.include(
         '«no spaces» no es un valor válido para el atributo «partner».',
       );
-      expect(element.shadowRoot.querySelector('h2')).toBe(null);
+      expect(element.shadowRoot.querySelector('h2')).to.equal(null);
       await settle(errors);
-      expect(errors.calls.length, 'console.error calls').toBe(1);
-      expect(errors.calls[0]).toContain('attribute "mode" has the invalid value "shop"');
+      expect(errors.calls.length, 'console.error calls').to.equal(1);
+      expect(errors.calls[0]).to.include('attribute "mode" has the invalid value "shop"');
     } finally {
       errors.restore();
     }
@@ -96,10 +96,10 @@ describe('the built <tradein-widget>', () => {
       const element = widgetFromMarkup('edition="uk"');
       document.body.append(element);
       const alert = await whenAlert(element);
-      expect(alert.textContent).toContain('“uk” is not a valid value for the attribute “edition”.');
-      expect(alert.textContent).toContain('Allowed values: at, de, es, fr, it.');
+      expect(alert.textContent).to.include('“uk” is not a valid value for the attribute “edition”.');
+      expect(alert.textContent).to.include('Allowed values: at, de, es, fr, it.');
       await settle(errors);
-      expect(errors.calls.length, 'console.error calls').toBe(1);
+      expect(errors.calls.length, 'console.error calls').to.equal(1);
     } finally {
       errors.restore();
     }
@@ -114,9 +114,9 @@ describe('the built <tradein-widget>', () => {
       const element = widgetFromMarkup('');
       section.append(element);
       const alert = await whenAlert(element);
-      expect(alert.textContent).toContain('L’attribut « edition » est manquant.');
+      expect(alert.textContent).to.include('L’attribut « edition » est manquant.');
       await settle(errors);
-      expect(errors.calls.length, 'console.error calls').toBe(1);
+      expect(errors.calls.length, 'console.error calls').to.equal(1);
     } finally {
       errors.restore();
     }
@@ -129,10 +129,10 @@ describe('the built <tradein-widget>', () => {
         const element = widgetFromMarkup(`edition="${edition}" mode="b2bWidget"`);
         document.body.append(element);
         await whenAlert(element);
-        expect(element.shadowRoot.querySelector('input')).toBe(null);
+        expect(element.shadowRoot.querySelector('input')).to.equal(null);
         await settle(errors);
-        expect(errors.calls.length, 'console.error calls').toBe(1);
-        expect(errors.calls[0]).toContain('needs an edition with B2B');
+        expect(errors.calls.length, 'console.error calls').to.equal(1);
+        expect(errors.calls[0]).to.include('needs an edition with B2B');
       } finally {
         errors.restore();
       }
@@ -146,17 +146,17 @@ describe('the built <tradein-widget>', () => {
     const germanRoot = await whenShown(german);
     const frenchRoot = await whenShown(french);
     germanRoot.querySelector('input').value = 'iPhone';
-    expect(frenchRoot.querySelector('input').value).toBe('');
-    expect(frenchRoot.querySelector('h2').textContent).toBe(firstScreen.fr[0]);
+    expect(frenchRoot.querySelector('input').value).to.equal('');
+    expect(frenchRoot.querySelector('h2').textContent).to.equal(firstScreen.fr[0]);
 
     const errors = recordConsoleErrors();
     try {
       german.setAttribute('edition', 'xx');
       await whenAlert(german);
       await settle(errors);
-      expect(frenchRoot.querySelector('[role="alert"]')).toBe(null);
-      expect(frenchRoot.querySelector('h2').textContent).toBe(firstScreen.fr[0]);
-      expect(errors.calls.length, 'console.error calls').toBe(1);
+      expect(frenchRoot.querySelector('[role="alert"]')).to.equal(null);
+      expect(frenchRoot.querySelector('h2').textContent).to.equal(firstScreen.fr[0]);
+      expect(errors.calls.length, 'console.error calls').to.equal(1);
     } finally {
       errors.restore();
     }
@@ -170,10 +170,10 @@ describe('the built <tradein-widget>', () => {
     await waitFor(() => element.shadowRoot.querySelector('h2') === null, 'the unmount');
     const ready = nextReady(element);
     document.body.append(element);
-    expect(await ready).toEqual({ edition: 'it', mode: 'default' });
+    expect(await ready).to.deep.equal({ edition: 'it', mode: 'default' });
     const root = await whenShown(element);
-    expect(root.querySelectorAll('h2').length).toBe(1);
-    expect(root.querySelector('h2').textContent).toBe(firstScreen.it[0]);
+    expect(root.querySelectorAll('h2').length).to.equal(1);
+    expect(root.querySelector('h2').textContent).to.equal(firstScreen.it[0]);
   });
 
   it('shows the alert when a required attribute is removed, and recovers', async () => {
@@ -191,8 +191,8 @@ describe('the built <tradein-widget>', () => {
       await settle(errors);
       element.setAttribute('edition', 'es');
       const root = await whenShown(element);
-      expect(root.querySelector('h2').textContent).toBe(firstScreen.es[0]);
-      expect(errors.calls.length, 'console.error calls').toBe(1);
+      expect(root.querySelector('h2').textContent).to.equal(firstScreen.es[0]);
+      expect(errors.calls.length, 'console.error calls').to.equal(1);
     } finally {
       errors.restore();
     }
@@ -216,8 +216,8 @@ describe('the built <tradein-widget>', () => {
     } finally {
       window.removeEventListener('error', onError);
     }
-    expect(failures).toEqual([]);
-    expect(customElements.get('tradein-widget')).toBe(Widget);
+    expect(failures).to.deep.equal([]);
+    expect(customElements.get('tradein-widget')).to.equal(Widget);
     const element = widgetFromMarkup('edition="de"');
     document.body.append(element);
     await whenShown(element);
@@ -227,10 +227,10 @@ describe('the built <tradein-widget>', () => {
     const element = widgetFromMarkup('edition="de"');
     document.body.append(element);
     const root = await whenShown(element);
-    expect(root.adoptedStyleSheets.length).toBe(1);
-    expect(root.querySelectorAll('style, link, [style]').length).toBe(0);
-    expect(document.querySelectorAll('style, [style]').length).toBe(0);
-    expect(document.adoptedStyleSheets.length).toBe(0);
+    expect(root.adoptedStyleSheets.length).to.equal(1);
+    expect(root.querySelectorAll('style, link, [style]').length).to.equal(0);
+    expect(document.querySelectorAll('style, [style]').length).to.equal(0);
+    expect(document.adoptedStyleSheets.length).to.equal(0);
   });
 
   it('exposes theming through --tradein-* custom properties and parts', async () => {
@@ -238,8 +238,8 @@ describe('the built <tradein-widget>', () => {
     element.style.setProperty('--tradein-color-text', 'rgb(1, 2, 3)');
     document.body.append(element);
     const root = await whenShown(element);
-    expect(getComputedStyle(root.querySelector('h2')).color).toBe('rgb(1, 2, 3)');
-    expect([...root.querySelectorAll('[part]')].map((node) => node.getAttribute('part'))).toEqual([
+    expect(getComputedStyle(root.querySelector('h2')).color).to.equal('rgb(1, 2, 3)');
+    expect([...root.querySelectorAll('[part]')].map((node) => node.getAttribute('part'))).to.deep.equal([
       'root',
       'heading',
       'search',
@@ -273,7 +273,7 @@ describe('the built <tradein-widget>', () => {
         return [selector, ...properties.map((name) => style.getPropertyValue(name))];
       });
     const before = snapshot();
-    expect(getComputedStyle(element).display).toBe('block');
+    expect(getComputedStyle(element).display).to.equal('block');
 
     const hostile = document.createElement('style');
     hostile.dataset.test = 'hostile';
@@ -284,8 +284,8 @@ describe('the built <tradein-widget>', () => {
       tradein-widget { font-size: 40px; color: lime; display: inline; }
     `;
     document.head.append(hostile);
-    expect(snapshot(), 'computed styles changed').toEqual(before);
-    expect(getComputedStyle(element).display).toBe('block');
+    expect(snapshot(), 'computed styles changed').to.deep.equal(before);
+    expect(getComputedStyle(element).display).to.equal('block');
   });
 
   it('has no accessibility violations inside the shadow root', async () => {
@@ -313,10 +313,10 @@ describe('the built <tradein-widget>', () => {
         nodes: violation.nodes.filter((node) => Array.isArray(node.target[0])),
       }))
       .filter((violation) => violation.nodes.length > 0);
-    expect(inShadow).toEqual([]);
+    expect(inShadow).to.deep.equal([]);
     expect(
       results.passes.some((pass) => pass.nodes.some((node) => Array.isArray(node.target[0]))),
       'axe did not look inside the shadow roots',
-    ).toBeTruthy();
+    ).to.be.ok;
   });
 });

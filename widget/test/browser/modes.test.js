@@ -49,41 +49,41 @@ describe('shop modes', () => {
       );
       document.body.append(element);
       const first = await whenShown(element);
-      expect(first.querySelector('h2').textContent).toBe(
+      expect(first.querySelector('h2').textContent).to.equal(
         business ? 'Gebrauchte Firmengeräte verkaufen' : 'Verkaufe dein gebrauchtes Gerät',
       );
       const focusColor = getComputedStyle(element).getPropertyValue('--tradein-color-focus');
-      expect(focusColor.trim(), 'the agan look').toBe(agan ? '#0a6b50' : '');
-      expect(await axeViolations(), 'axe on the search').toEqual([]);
+      expect(focusColor.trim(), 'the agan look').to.equal(agan ? '#0a6b50' : '');
+      expect(await axeViolations(), 'axe on the search').to.deep.equal([]);
       first.querySelector('.browse-link button').click();
       await waitFor(() => first.querySelector('button.tile'), 'the categories', 10000);
-      expect(await axeViolations(), 'axe on browsing').toEqual([]);
+      expect(await axeViolations(), 'axe on browsing').to.deep.equal([]);
       element.remove();
 
       // Questions, offer, cart, checkout and thank-you of one device.
       const { root } = await openDevice('de', await findDeviceUrl('galaxy s21'), `mode="${mode}"`);
-      expect(await axeViolations(), 'axe on the questions').toEqual([]);
+      expect(await axeViolations(), 'axe on the questions').to.deep.equal([]);
       await answerAll(root);
-      expect(await axeViolations(), 'axe on the offer').toEqual([]);
+      expect(await axeViolations(), 'axe on the offer').to.deep.equal([]);
       buttonNamed(root, 'In den Warenkorb').click();
       await waitFor(() => root.querySelector('#tradein-cart-heading'), 'the cart');
       const cartHints = [...root.querySelectorAll('.hint')].map((hint) => plain(hint.textContent));
-      expect(cartHints.includes(capNote), 'the B2B cap stated in the cart').toBe(business);
-      expect(await axeViolations(), 'axe on the cart').toEqual([]);
+      expect(cartHints.includes(capNote), 'the B2B cap stated in the cart').to.equal(business);
+      expect(await axeViolations(), 'axe on the cart').to.deep.equal([]);
       buttonNamed(root, 'Zur Kasse').click();
       await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
       expect(
         root.getElementById('tradein-checkout-company') !== null,
         'a company field for a business sale only',
-      ).toBe(business);
-      expect(await axeViolations(), 'axe on the checkout').toEqual([]);
-      expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
+      ).to.equal(business);
+      expect(await axeViolations(), 'axe on the checkout').to.deep.equal([]);
+      expect(smallTargets(root), 'touch targets at 360 px').to.deep.equal([]);
       fillCheckout(root);
       if (business) type(root, 'tradein-checkout-company', 'Musterhandel GmbH');
       const tradeNumber = await submitCheckout(root);
-      expect(await axeViolations(), 'axe on the thank-you page').toEqual([]);
+      expect(await axeViolations(), 'axe on the thank-you page').to.deep.equal([]);
       const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
-      expect([stored.shop_mode, stored.is_b2b]).toEqual([mode, business ? 1 : 0]);
+      expect([stored.shop_mode, stored.is_b2b]).to.deep.equal([mode, business ? 1 : 0]);
     });
   }
 
@@ -94,16 +94,16 @@ describe('shop modes', () => {
     root.querySelector('button[type="submit"]').click();
     const company = root.getElementById('tradein-checkout-company');
     await waitFor(() => company.getAttribute('aria-invalid') === 'true', 'the company error');
-    expect(root.activeElement, 'the focus on the missing company').toBe(company);
+    expect(root.activeElement, 'the focus on the missing company').to.equal(company);
 
     type(root, 'tradein-checkout-company', 'Musterhandel GmbH');
     const tradeNumber = await submitCheckout(root);
     const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
-    expect([stored.shop_mode, stored.is_b2b, stored.partner]).toEqual([
+    expect([stored.shop_mode, stored.is_b2b, stored.partner]).to.deep.equal([
       'b2bWidget',
       1,
       'musterhandel',
     ]);
-    expect(JSON.parse(stored.address_snapshot).company).toBe('Musterhandel GmbH');
+    expect(JSON.parse(stored.address_snapshot).company).to.equal('Musterhandel GmbH');
   });
 });

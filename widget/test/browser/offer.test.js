@@ -37,12 +37,12 @@ describe('offer', () => {
   it('shows the de price and date, adds to the cart and moves on to the cart', async () => {
     const { element, root } = await reachOffer('de');
     const price = root.querySelector('.offer-price').textContent.replace(/\s/g, ' ');
-    expect(/^[\d.]+,\d\d €$/.test(price), `de price ${price}`).toBe(true);
+    expect(/^[\d.]+,\d\d €$/.test(price), `de price ${price}`).to.equal(true);
     const validity = root.querySelector('.offer-validity').textContent;
-    expect(twoDigitDate('.').test(validity), `de date in ${validity}`).toBe(true);
-    expect(validity).toContain('noch 14 Tage');
-    expect(await shadowViolations(), 'axe on the offer screen').toEqual([]);
-    expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
+    expect(twoDigitDate('.').test(validity), `de date in ${validity}`).to.equal(true);
+    expect(validity).to.include('noch 14 Tage');
+    expect(await shadowViolations(), 'axe on the offer screen').to.deep.equal([]);
+    expect(smallTargets(root), 'touch targets at 360 px').to.deep.equal([]);
 
     const added = [];
     const steps = [];
@@ -53,20 +53,20 @@ describe('offer', () => {
     );
     addButton.click();
     await waitFor(() => added.length === 1, 'tradein:add-to-cart');
-    expect(added[0].quantity).toBe(1);
-    expect(steps.at(-1)?.step.screen).toBe('cart');
-    expect(steps.at(-1)?.path, 'the cart lives on the checkout page').toBe('/checkout');
+    expect(added[0].quantity).to.equal(1);
+    expect(steps.at(-1)?.step.screen).to.equal('cart');
+    expect(steps.at(-1)?.path, 'the cart lives on the checkout page').to.equal('/checkout');
     const stored = Object.keys(localStorage)
       .map((key) => localStorage.getItem(key))
       .find((value) => value?.includes(added[0].offerId));
-    expect(stored, 'the cart in storage holds the offer').toBeTruthy();
+    expect(stored, 'the cart in storage holds the offer').to.be.ok;
   });
 
   it('shows the fr price and date in another element', async () => {
     const { root } = await reachOffer('fr');
     const price = root.querySelector('.offer-price').textContent.replace(/\s/g, ' ');
-    expect(/^[\d ]+,\d\d €$/.test(price), `fr price ${price}`).toBe(true);
+    expect(/^[\d ]+,\d\d €$/.test(price), `fr price ${price}`).to.equal(true);
     const validity = root.querySelector('.offer-validity').textContent;
-    expect(twoDigitDate('/').test(validity), `fr date in ${validity}`).toBe(true);
+    expect(twoDigitDate('/').test(validity), `fr date in ${validity}`).to.equal(true);
   });
 });

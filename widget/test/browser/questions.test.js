@@ -26,11 +26,11 @@ describe('questions', () => {
     const offers = [];
     element.addEventListener('tradein:offer', (event) => offers.push(event.detail));
 
-    expect(root.querySelector('h2').textContent.length > 0, 'the device name').toBeTruthy();
+    expect(root.querySelector('h2').textContent.length > 0, 'the device name').to.be.ok;
     const total = root.querySelectorAll('.question-step').length;
-    expect(total > 1, 'several questions').toBeTruthy();
-    expect(await shadowViolations(), 'axe on the question screen').toEqual([]);
-    expect(smallTargets(root), 'touch targets at 360 px').toEqual([]);
+    expect(total > 1, 'several questions').to.be.ok;
+    expect(await shadowViolations(), 'axe on the question screen').to.deep.equal([]);
+    expect(smallTargets(root), 'touch targets at 360 px').to.deep.equal([]);
 
     for (let number = 1; number <= total; number += 1) {
       await waitFor(
@@ -38,12 +38,12 @@ describe('questions', () => {
         `question ${number}`,
       );
       const current = root.querySelectorAll('.question-step[aria-current="step"]');
-      expect(current.length, 'one current step').toBe(1);
-      expect([...root.querySelectorAll('.question-step')].indexOf(current[0])).toBe(number - 1);
-      expect(root.querySelector('progress').value).toBe(number);
-      expect(root.querySelector('progress').getAttribute('aria-label')).toBeTruthy();
+      expect(current.length, 'one current step').to.equal(1);
+      expect([...root.querySelectorAll('.question-step')].indexOf(current[0])).to.equal(number - 1);
+      expect(root.querySelector('progress').value).to.equal(number);
+      expect(root.querySelector('progress').getAttribute('aria-label')).to.be.ok;
       if (number < total) {
-        expect(root.querySelector('.price-preview').textContent).toContain('Beantworte alle');
+        expect(root.querySelector('.price-preview').textContent).to.include('Beantworte alle');
       } else {
         // Answering the last question prices the full set on the server before the offer.
         await waitFor(
@@ -67,9 +67,9 @@ describe('questions', () => {
     }
 
     await waitFor(() => offers.length === 1, 'tradein:offer', 10000);
-    expect(typeof offers[0].offerId).toBe('string');
+    expect(typeof offers[0].offerId).to.equal('string');
     const price = await waitFor(() => root.querySelector('.offer-price'), 'the offer', 10000);
-    expect(/^[\d.]+,\d\d €$/.test(price.textContent.replace(/\s/g, ' ')), price.textContent).toBe(
+    expect(/^[\d.]+,\d\d €$/.test(price.textContent.replace(/\s/g, ' ')), price.textContent).to.equal(
       true,
     );
   });
@@ -80,30 +80,30 @@ describe('questions', () => {
     const { root } = await openDevice('at', url);
     const details = root.querySelector('details.conditions-video');
     const summary = details.querySelector('summary');
-    expect(summary.textContent).toBe('Video: So schätzt du den Zustand ein (0:28)');
-    expect(root.querySelector('video'), 'nothing is loaded before the seller asks').toBe(null);
-    expect(summary.getBoundingClientRect().height >= 44, 'a 44 px target').toBeTruthy();
+    expect(summary.textContent).to.equal('Video: So schätzt du den Zustand ein (0:28)');
+    expect(root.querySelector('video'), 'nothing is loaded before the seller asks').to.equal(null);
+    expect(summary.getBoundingClientRect().height >= 44, 'a 44 px target').to.be.ok;
 
     summary.focus();
     await sendKeys({ press: 'Enter' });
     const video = await waitFor(() => root.querySelector('video'), 'the player');
-    expect(video.controls).toBe(true);
-    expect(new URL(video.currentSrc || video.src).pathname).toMatch(
+    expect(video.controls).to.equal(true);
+    expect(new URL(video.currentSrc || video.src).pathname).to.match(
       /\/widget\/dist\/assets\/conditions-de-[\w-]+\.webm$/,
     );
     await waitFor(() => video.readyState >= 1, 'the video metadata', 10000);
-    expect(Math.round(video.duration)).toBe(28);
+    expect(Math.round(video.duration)).to.equal(28);
     const track = video.textTracks[0];
-    expect([track.kind, track.language, track.label]).toEqual(['captions', 'de', 'Deutsch']);
+    expect([track.kind, track.language, track.label]).to.deep.equal(['captions', 'de', 'Deutsch']);
     await waitFor(() => track.cues?.length === 7, 'the captions', 10000);
-    expect(track.cues[1].text).toBe('Neu: Originalverpackt und unbenutzt.');
-    expect(await shadowViolations(), 'axe with the video open').toEqual([]);
+    expect(track.cues[1].text).to.equal('Neu: Originalverpackt und unbenutzt.');
+    expect(await shadowViolations(), 'axe with the video open').to.deep.equal([]);
   });
 
   it('shows no conditions video where the edition has none', async () => {
     const url = await findDeviceUrl('galaxy s21', 'fr');
     const { root } = await openDevice('fr', url);
-    expect(root.querySelector('.conditions-video')).toBe(null);
+    expect(root.querySelector('.conditions-video')).to.equal(null);
   });
 
   it('keeps the answers when going back', async () => {
@@ -124,7 +124,7 @@ describe('questions', () => {
     const checked = [...root.querySelectorAll('input[type="radio"]')].findIndex(
       (input) => input.checked,
     );
-    expect(checked, 'the answer given before').toBe(0);
+    expect(checked, 'the answer given before').to.equal(0);
   });
 
   it('says clearly when the device does not exist and leads back to the search', async () => {
@@ -140,7 +140,7 @@ describe('questions', () => {
       'the alert',
       10000,
     );
-    expect(alert.textContent).toContain('Nous n’avons pas trouvé cet appareil.');
+    expect(alert.textContent).to.include('Nous n’avons pas trouvé cet appareil.');
     alert.querySelector('button').click();
     await waitFor(
       () => element.shadowRoot.querySelector('input:not([type="radio"])'),

@@ -70,21 +70,21 @@ describe('the device search of <tradein-widget>', () => {
     type(input, 'iphne 13');
     await whenResults(root);
     const names = options(root).map((option) => option.textContent);
-    expect(names.length > 0, 'no results').toBeTruthy();
+    expect(names.length > 0, 'no results').to.be.ok;
     expect(
       names.every((name) => name.includes('iPhone 13')),
       `not all results are iPhone 13 models: ${names.join(', ')}`,
-    ).toBeTruthy();
+    ).to.be.ok;
     const marks = [...options(root)[0].querySelectorAll('mark')].map((mark) => mark.textContent);
-    expect(marks).toEqual(['iPhone', '13']);
-    expect(input.getAttribute('aria-expanded')).toBe('true');
-    expect(root.querySelector('output').textContent).toBe(`${names.length} Geräte gefunden.`);
+    expect(marks).to.deep.equal(['iPhone', '13']);
+    expect(input.getAttribute('aria-expanded')).to.equal('true');
+    expect(root.querySelector('output').textContent).to.equal(`${names.length} Geräte gefunden.`);
     const image = options(root)[0].querySelector('img');
     expect(
       image.getAttribute('src').startsWith(`${tradeApiOrigin()}/api/trade/images/`),
-    ).toBeTruthy();
-    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['48', '48']);
-    expect(image.getAttribute('alt')).toBe('');
+    ).to.be.ok;
+    expect([image.getAttribute('width'), image.getAttribute('height')]).to.deep.equal(['48', '48']);
+    expect(image.getAttribute('alt')).to.equal('');
   });
 
   it('moves with the arrow keys, chooses with Enter and emits tradein:navigate to the questions', async () => {
@@ -92,21 +92,21 @@ describe('the device search of <tradein-widget>', () => {
     type(input, 'iphone 13');
     await whenResults(root);
     const active = () => input.getAttribute('aria-activedescendant');
-    expect(press(input, 'ArrowDown'), 'ArrowDown not handled').toBeTruthy();
+    expect(press(input, 'ArrowDown'), 'ArrowDown not handled').to.be.ok;
     press(input, 'ArrowDown');
     const second = options(root)[1];
     await waitFor(() => active() === second.id, 'the second option to be active');
-    expect(second.getAttribute('aria-selected')).toBe('true');
+    expect(second.getAttribute('aria-selected')).to.equal('true');
     press(input, 'ArrowUp');
     await waitFor(() => active() === options(root)[0].id, 'the first option to be active');
     press(input, 'ArrowDown');
     await waitFor(() => active() === second.id, 'the second option again');
-    expect(press(input, 'Home'), 'Home must stay text editing').toBe(false);
-    expect(press(input, 'End'), 'End must stay text editing').toBe(false);
-    expect(press(input, 'Enter'), 'Enter not handled').toBeTruthy();
+    expect(press(input, 'Home'), 'Home must stay text editing').to.equal(false);
+    expect(press(input, 'End'), 'End must stay text editing').to.equal(false);
+    expect(press(input, 'Enter'), 'Enter not handled').to.be.ok;
     await waitFor(() => steps.length > 0, 'tradein:navigate');
-    expect(steps).toEqual([{ screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' }]);
-    expect(paths, 'the device page a host may route to').toEqual([
+    expect(steps).to.deep.equal([{ screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' }]);
+    expect(paths, 'the device page a host may route to').to.deep.equal([
       '/produkte/apple-iphone-13-mini-128-gb',
     ]);
   });
@@ -116,11 +116,11 @@ describe('the device search of <tradein-widget>', () => {
     type(input, 'galaxy s23');
     await whenResults(root);
     press(input, 'ArrowDown');
-    expect(press(input, 'Escape')).toBeTruthy();
+    expect(press(input, 'Escape')).to.be.ok;
     await waitFor(() => input.getAttribute('aria-expanded') === 'false', 'the list to close');
-    expect(root.querySelector('[role="listbox"]').hidden).toBe(true);
-    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
-    expect(input.value).toBe('galaxy s23');
+    expect(root.querySelector('[role="listbox"]').hidden).to.equal(true);
+    expect(input.hasAttribute('aria-activedescendant')).to.equal(false);
+    expect(input.value).to.equal('galaxy s23');
     press(input, 'Escape');
     await waitFor(() => input.value === '', 'the text to clear');
   });
@@ -129,12 +129,12 @@ describe('the device search of <tradein-widget>', () => {
     const { element, root, input, steps } = await searchWidget();
     type(input, 'qqqxz zzzqv');
     const notice = await waitFor(() => root.querySelector('.notice'), 'the empty state');
-    expect(notice.textContent).toContain('Wir haben kein Gerät für „qqqxz zzzqv“ gefunden.');
-    expect(root.querySelector('output').textContent).toBe('Kein Gerät gefunden.');
-    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(notice.textContent).to.include('Wir haben kein Gerät für „qqqxz zzzqv“ gefunden.');
+    expect(root.querySelector('output').textContent).to.equal('Kein Gerät gefunden.');
+    expect(input.getAttribute('aria-expanded')).to.equal('false');
     notice.querySelector('button').click();
     await waitFor(() => steps.length > 0, 'tradein:navigate');
-    expect(steps).toEqual([{ screen: 'browse' }]);
+    expect(steps).to.deep.equal([{ screen: 'browse' }]);
     await waitFor(
       () => element.shadowRoot.querySelector('nav[aria-label="Navigationspfad"]'),
       'the browse screen',
@@ -147,8 +147,8 @@ describe('the device search of <tradein-widget>', () => {
     const root = await whenShown(element);
     type(root.querySelector('input'), 'iphone');
     const notice = await waitFor(() => root.querySelector('.notice-error'), 'the error', 8000);
-    expect(notice.textContent).toContain('Die Suche ist gerade nicht verfügbar.');
-    expect(notice.querySelector('button').textContent).toBe('Erneut versuchen');
+    expect(notice.textContent).to.include('Die Suche ist gerade nicht verfügbar.');
+    expect(notice.querySelector('button').textContent).to.equal('Erneut versuchen');
   });
 
   it('has no accessibility violations with results open', async () => {
@@ -156,7 +156,7 @@ describe('the device search of <tradein-widget>', () => {
     type(input, 'iphone 13');
     await whenResults(root);
     press(input, 'ArrowDown');
-    expect(await shadowViolations()).toEqual([]);
+    expect(await shadowViolations()).to.deep.equal([]);
   });
 
   it('has touch targets of at least 44 px at 360 px width', async () => {
@@ -165,12 +165,12 @@ describe('the device search of <tradein-widget>', () => {
     type(input, 'iphone');
     await whenResults(root);
     const targets = [...options(root), ...root.querySelectorAll('button')];
-    expect(targets.length > 1).toBeTruthy();
+    expect(targets.length > 1).to.be.ok;
     const small = targets
       .map((target) => [target.textContent, target.getBoundingClientRect()])
       .filter(([, box]) => box.height < 44 || box.width < 44)
       .map(([text, box]) => `${text}: ${box.width}×${box.height}`);
-    expect(small).toEqual([]);
-    expect(element.getBoundingClientRect().width).toBe(360);
+    expect(small).to.deep.equal([]);
+    expect(element.getBoundingClientRect().width).to.equal(360);
   });
 });

@@ -21,7 +21,7 @@ async function findAndChoose(root, text, expected) {
     `results for "${text}"`,
     10000,
   );
-  expect(option.textContent.includes(expected), option.textContent).toBeTruthy();
+  expect(option.textContent.includes(expected), option.textContent).to.be.ok;
   option.click();
 }
 
@@ -65,32 +65,32 @@ describe('selling two devices end to end', () => {
     fillCheckout(root);
     const shown = await submitCheckout(root);
     const { tradeNumber } = await created;
-    expect(shown).toBe(tradeNumber);
+    expect(shown).to.equal(tradeNumber);
 
     const stored = await executeServerCommand('trade-api:trade', { tradeNumber });
-    expect(stored?.trade_number).toBe(tradeNumber);
-    expect(stored.items.length, 'two devices in the stored trade').toBe(2);
-    expect(stored.items[0].device_name).toContain('iPhone 13');
-    expect(stored.items[1].device_name).toContain('Galaxy S21');
-    expect(stored.items.map((item) => item.quantity)).toEqual([1, 1]);
+    expect(stored?.trade_number).to.equal(tradeNumber);
+    expect(stored.items.length, 'two devices in the stored trade').to.equal(2);
+    expect(stored.items[0].device_name).to.include('iPhone 13');
+    expect(stored.items[1].device_name).to.include('Galaxy S21');
+    expect(stored.items.map((item) => item.quantity)).to.deep.equal([1, 1]);
     const sum = stored.items.reduce((total, item) => total + item.price_cents * item.quantity, 0);
-    expect(stored.total_cents).toBe(sum);
+    expect(stored.total_cents).to.equal(sum);
 
     // With consent, the server has the three business events of the sale, in order.
     const clientId = clientIdCookie();
-    expect(clientId, 'a tracking client id from the trade API').toBeTruthy();
+    expect(clientId, 'a tracking client id from the trade API').to.be.ok;
     const events = await storedEvents(clientId, 5);
-    expect(events.map((event) => event.event_name)).toEqual([
+    expect(events.map((event) => event.event_name)).to.deep.equal([
       'offer_generated',
       'offer_add_to_cart',
       'offer_generated',
       'offer_add_to_cart',
       'trade_created',
     ]);
-    expect(events.every((event) => event.application_id === 'tradein-de')).toBe(true);
-    expect(events.every((event) => event.url === location.href)).toBe(true);
+    expect(events.every((event) => event.application_id === 'tradein-de')).to.equal(true);
+    expect(events.every((event) => event.url === location.href)).to.equal(true);
     const { tradeId, revenue, currency, ...rest } = events[4].payload;
-    expect([tradeId, revenue, currency]).toEqual([stored.id, stored.total_cents, 'EUR']);
-    expect(rest, 'no voucher in this trade').toEqual({});
+    expect([tradeId, revenue, currency]).to.deep.equal([stored.id, stored.total_cents, 'EUR']);
+    expect(rest, 'no voucher in this trade').to.deep.equal({});
   });
 });

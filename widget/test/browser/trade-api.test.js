@@ -12,8 +12,8 @@ describe('the trade API the browser tests run against', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ search, application: 'devices_de', resultSize: 5 }),
     });
-    expect(response.status).toBe(200);
+    expect(response.status).to.equal(200);
     const result = await response.json();
-    expect(result.hits[0].model.startsWith('iPhone 13')).toBe(true);
+    expect(result.hits[0].model.startsWith('iPhone 13')).to.equal(true);
   });
 });
