@@ -124,10 +124,7 @@ describe('an account shared with the host page', () => {
     const { root } = await openCart();
     buttonNamed(root, 'Zur Kasse').click();
     await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
-    expect(
-      root.getElementById('tradein-checkout-email'),
-      'a guest is asked for e-mail',
-    ).to.be.ok;
+    expect(root.getElementById('tradein-checkout-email'), 'a guest is asked for e-mail').to.be.ok;
 
     const customer = await loginInHostPage(email);
     const account = await waitFor(
@@ -135,7 +132,9 @@ describe('an account shared with the host page', () => {
       'the widget to see the login without a reload',
     );
     expect(account.textContent).to.include(`Angemeldet als ${email}.`);
-    expect(root.getElementById('tradein-checkout-email'), 'no guest e-mail any more').to.equal(null);
+    expect(root.getElementById('tradein-checkout-email'), 'no guest e-mail any more').to.equal(
+      null,
+    );
 
     fillCheckout(root);
     const tradeNumber = await submitCheckout(root);
@@ -168,7 +167,9 @@ describe('an account shared with the host page', () => {
     expect(root.querySelector('.thanks-account').textContent).to.include(
       `Wir haben einen Link an ${email} geschickt`,
     );
-    expect(JSON.stringify({ ...localStorage, ...sessionStorage }).includes(password)).to.equal(false);
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage }).includes(password)).to.equal(
+      false,
+    );
 
     await activate(email);
     const tokens = await api('/api/account/login', { body: { username: email, password } });

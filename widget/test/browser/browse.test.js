@@ -78,7 +78,9 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     expect(steps).to.deep.equal([{ screen: 'browse' }]);
     tile(root, 'Smartphones').click();
     await whenLevel(root, levels.manufacturer);
-    expect(root.activeElement, 'the new heading takes the focus').to.equal(root.querySelector('h2'));
+    expect(root.activeElement, 'the new heading takes the focus').to.equal(
+      root.querySelector('h2'),
+    );
     tile(root, 'Apple').click();
     await whenLevel(root, levels.series);
     tile(root, 'iPhone 13').click();

@@ -102,7 +102,9 @@ describe('demo pages', () => {
   it('the ES module page loads one locale chunk per language in use', async () => {
     const page = await openPage('/demo/module.html');
     const widgets = await shownWidgets(page, 5);
-    expect(widgets.map((widget) => widget.shadowRoot.querySelector('h2').textContent)).to.deep.equal([
+    expect(
+      widgets.map((widget) => widget.shadowRoot.querySelector('h2').textContent),
+    ).to.deep.equal([
       'Verkaufe dein gebrauchtes Gerät',
       'Verkaufe dein gebrauchtes Gerät',
       'Vende tu dispositivo usado',

@@ -96,7 +96,9 @@ describe('the built <tradein-widget>', () => {
       const element = widgetFromMarkup('edition="uk"');
       document.body.append(element);
       const alert = await whenAlert(element);
-      expect(alert.textContent).to.include('“uk” is not a valid value for the attribute “edition”.');
+      expect(alert.textContent).to.include(
+        '“uk” is not a valid value for the attribute “edition”.',
+      );
       expect(alert.textContent).to.include('Allowed values: at, de, es, fr, it.');
       await settle(errors);
       expect(errors.calls.length, 'console.error calls').to.equal(1);
@@ -239,16 +241,9 @@ describe('the built <tradein-widget>', () => {
     document.body.append(element);
     const root = await whenShown(element);
     expect(getComputedStyle(root.querySelector('h2')).color).to.equal('rgb(1, 2, 3)');
-    expect([...root.querySelectorAll('[part]')].map((node) => node.getAttribute('part'))).to.deep.equal([
-      'root',
-      'heading',
-      'search',
-      'label',
-      'input',
-      'hint',
-      'results',
-      'button',
-    ]);
+    expect(
+      [...root.querySelectorAll('[part]')].map((node) => node.getAttribute('part')),
+    ).to.deep.equal(['root', 'heading', 'search', 'label', 'input', 'hint', 'results', 'button']);
   });
 
   it('keeps its look on a page with aggressive global CSS', async () => {

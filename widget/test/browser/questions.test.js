@@ -69,9 +69,10 @@ describe('questions', () => {
     await waitFor(() => offers.length === 1, 'tradein:offer', 10000);
     expect(typeof offers[0].offerId).to.equal('string');
     const price = await waitFor(() => root.querySelector('.offer-price'), 'the offer', 10000);
-    expect(/^[\d.]+,\d\d €$/.test(price.textContent.replace(/\s/g, ' ')), price.textContent).to.equal(
-      true,
-    );
+    expect(
+      /^[\d.]+,\d\d €$/.test(price.textContent.replace(/\s/g, ' ')),
+      price.textContent,
+    ).to.equal(true);
   });
 
   it('folds the conditions video with German captions under a link where the edition has one', async function () {

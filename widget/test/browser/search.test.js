@@ -80,9 +80,7 @@ describe('the device search of <tradein-widget>', () => {
     expect(input.getAttribute('aria-expanded')).to.equal('true');
     expect(root.querySelector('output').textContent).to.equal(`${names.length} Geräte gefunden.`);
     const image = options(root)[0].querySelector('img');
-    expect(
-      image.getAttribute('src').startsWith(`${tradeApiOrigin()}/api/trade/images/`),
-    ).to.be.ok;
+    expect(image.getAttribute('src').startsWith(`${tradeApiOrigin()}/api/trade/images/`)).to.be.ok;
     expect([image.getAttribute('width'), image.getAttribute('height')]).to.deep.equal(['48', '48']);
     expect(image.getAttribute('alt')).to.equal('');
   });
@@ -105,7 +103,9 @@ describe('the device search of <tradein-widget>', () => {
     expect(press(input, 'End'), 'End must stay text editing').to.equal(false);
     expect(press(input, 'Enter'), 'Enter not handled').to.be.ok;
     await waitFor(() => steps.length > 0, 'tradein:navigate');
-    expect(steps).to.deep.equal([{ screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' }]);
+    expect(steps).to.deep.equal([
+      { screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' },
+    ]);
     expect(paths, 'the device page a host may route to').to.deep.equal([
       '/produkte/apple-iphone-13-mini-128-gb',
     ]);

@@ -74,7 +74,9 @@ describe('tracking consent', () => {
       );
       expect(alert.textContent).to.include('granted, denied');
       await waitFor(() => errors.calls.length > 0, 'the console error');
-      expect(errors.calls[0]).to.include('attribute "tracking-consent" has the invalid value "yes"');
+      expect(errors.calls[0]).to.include(
+        'attribute "tracking-consent" has the invalid value "yes"',
+      );
     } finally {
       errors.restore();
     }
