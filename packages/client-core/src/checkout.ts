@@ -11,6 +11,7 @@ import {
 } from '@tradein/editions/client';
 import type { ShopMode } from '@tradein/editions/client';
 import {
+  apiErrorCode,
   cartLineSchema,
   checkoutStateSchema,
   epochMillisecondsSchema,
@@ -27,7 +28,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Why a cart change was refused. Nothing was changed when one of these is returned. */
 export type CheckoutError =
   | {
-      readonly code: 'b2b_cap_exceeded';
+      readonly code: typeof apiErrorCode.b2bCapExceeded;
       readonly message: string;
       /** The B2B trade cap, in cents. */
       readonly capCents: number;
@@ -162,7 +163,7 @@ function commitCart(next: CheckoutState): CheckoutResult {
     return {
       ok: false,
       error: {
-        code: 'b2b_cap_exceeded',
+        code: apiErrorCode.b2bCapExceeded,
         message: `A B2B trade may total at most ${b2bTradeCapCents} cents; this change would make it ${totalCents} cents`,
         capCents: b2bTradeCapCents,
         totalCents,

@@ -1,12 +1,7 @@
 import * as z from 'zod/mini';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  apiErrorFromIssues,
-  apiErrorSchema,
-  readApiError,
-  validationErrorCode,
-} from './api-error.ts';
+import { apiErrorFromIssues, apiErrorSchema, readApiError, apiErrorCode } from './api-error.ts';
 import { issuePaths } from './test-fixtures.ts';
 
 describe('api error body', () => {
@@ -50,7 +45,7 @@ describe('apiErrorFromIssues', () => {
     expect(result.success).toBe(false);
     const body = apiErrorFromIssues(result.error?.issues ?? []);
     expect(apiErrorSchema.parse(body)).toEqual(body);
-    expect(body.error.code).toBe(validationErrorCode);
+    expect(body.error.code).toBe(apiErrorCode.validationFailed);
     expect(body.error.message).toBe('The request is not valid');
     expect(body.error.fields).toEqual([
       { path: 'cart.1.price', message: expect.any(String) },

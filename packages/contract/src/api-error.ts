@@ -69,8 +69,47 @@ export function readApiError(value: unknown): ApiError | undefined {
   return { error: { code, message, fields: read } };
 }
 
-/** The error code of a request that failed validation. */
-export const validationErrorCode = 'validation_failed';
+/**
+ * Every code the trade API answers in `error.code`, by name: the server answers with these, and
+ * clients branch on them through this object, never on a string of their own. Clients must still
+ * accept codes they do not know (the schema takes any snake_case word), as the API may add some.
+ */
+export const apiErrorCode = {
+  accountNotActivated: 'account_not_activated',
+  b2bCapExceeded: 'b2b_cap_exceeded',
+  badRequest: 'bad_request',
+  databaseUnavailable: 'database_unavailable',
+  forbidden: 'forbidden',
+  guestDetailsMissing: 'guest_details_missing',
+  internalError: 'internal_error',
+  invalidCredentials: 'invalid_credentials',
+  invalidRefreshToken: 'invalid_refresh_token',
+  invalidStatus: 'invalid_status',
+  invalidToken: 'invalid_token',
+  malformedJson: 'malformed_json',
+  malformedRequest: 'malformed_request',
+  methodNotAllowed: 'method_not_allowed',
+  newsletterUnavailable: 'newsletter_unavailable',
+  noOpenClarification: 'no_open_clarification',
+  notAGuest: 'not_a_guest',
+  notFound: 'not_found',
+  offerAlreadyTraded: 'offer_already_traded',
+  payloadTooLarge: 'payload_too_large',
+  requestFailed: 'request_failed',
+  subscriptionNotActive: 'subscription_not_active',
+  subscriptionNotFound: 'subscription_not_found',
+  tokenExpired: 'token_expired',
+  tooManyAttempts: 'too_many_attempts',
+  tooManyRequests: 'too_many_requests',
+  unauthorized: 'unauthorized',
+  unknownClientId: 'unknown_client_id',
+  unsupportedMediaType: 'unsupported_media_type',
+  validationFailed: 'validation_failed',
+  wrongPassword: 'wrong_password',
+} as const;
+
+/** One of {@link apiErrorCode}. */
+export type ApiErrorCode = (typeof apiErrorCode)[keyof typeof apiErrorCode];
 
 /** Joins an issue path into the dotted form of {@link ApiFieldError}; the empty path is the whole body. */
 function joinPath(path: readonly PropertyKey[]): string {
@@ -86,7 +125,7 @@ export function apiErrorFromIssues(
 ): ApiError {
   return {
     error: {
-      code: validationErrorCode,
+      code: apiErrorCode.validationFailed,
       message,
       fields: issues.map((issue) => ({ path: joinPath(issue.path), message: issue.message })),
     },

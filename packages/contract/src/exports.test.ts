@@ -14,6 +14,7 @@ describe('@tradein/contract public API', () => {
       'answerClarificationEndpoint',
       'answerSchema',
       'apiEndpoints',
+      'apiErrorCode',
       'apiErrorFromIssues',
       'apiErrorSchema',
       'apiFieldErrorSchema',
@@ -178,7 +179,6 @@ describe('@tradein/contract public API', () => {
       'updatePaypalAccountsEndpoint',
       'updatePeopleEndpoint',
       'updatePhoneContactEndpoint',
-      'validationErrorCode',
       'voucherCodeSchema',
     ]);
   });

@@ -43,13 +43,13 @@ export {
 export type { RegisterRequest, RegistrationInput, RegistrationPayment } from './registration.ts';
 
 export {
+  apiErrorCode,
   apiErrorFromIssues,
   apiErrorSchema,
   apiFieldErrorSchema,
   readApiError,
-  validationErrorCode,
 } from './api-error.ts';
-export type { ApiError, ApiFieldError } from './api-error.ts';
+export type { ApiError, ApiErrorCode, ApiFieldError } from './api-error.ts';
 
 export {
   aggregationSchema,

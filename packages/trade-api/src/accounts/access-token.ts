@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerIdSchema } from '@tradein/contract';
+import { apiErrorCode, customerIdSchema } from '@tradein/contract';
 import { compactVerify, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -72,11 +72,19 @@ export async function verifyAccessToken(
       requiredClaims: ['sub', 'exp', 'iat', 'jti'],
     }));
   } catch {
-    throw new HttpError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+    throw new HttpError(
+      401,
+      apiErrorCode.unauthorized,
+      'Your session has ended. Please log in again.',
+    );
   }
   const claims = readClaims(payload);
   if (claims === null) {
-    throw new HttpError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+    throw new HttpError(
+      401,
+      apiErrorCode.unauthorized,
+      'Your session has ended. Please log in again.',
+    );
   }
   return claims;
 }

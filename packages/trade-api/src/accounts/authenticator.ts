@@ -5,6 +5,7 @@ import { HttpError } from '../server/http-error.ts';
 import type { Authenticator } from '../server/route.ts';
 import { verifyAccessToken, type AccessClaims } from './access-token.ts';
 import type { Clock } from './account-deps.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 /** What the authenticator needs. */
 export interface AuthenticatorOptions {
@@ -20,7 +21,7 @@ export function bearerToken(request: FastifyRequest): string {
   const match =
     typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,8192})$/i.exec(header) : null;
   if (match?.[1] === undefined) {
-    throw new HttpError(401, 'unauthorized', 'Please log in to continue.');
+    throw new HttpError(401, apiErrorCode.unauthorized, 'Please log in to continue.');
   }
   return match[1];
 }
@@ -61,7 +62,11 @@ export async function authenticateRequest(
   const now = (options.clock ?? (() => new Date()))();
   const claims = await verifyAccessToken(options.config, token, now);
   if (!(await sessionIsAlive(options.db, claims))) {
-    throw new HttpError(401, 'unauthorized', 'Your session has ended. Please log in again.');
+    throw new HttpError(
+      401,
+      apiErrorCode.unauthorized,
+      'Your session has ended. Please log in again.',
+    );
   }
   return claims;
 }

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import {
-  customerResourceIri,
   type Address,
   type AddressInput,
+  apiErrorCode,
   type BankAccount,
+  customerResourceIri,
   type PaypalAccount,
   type PhoneContact,
   type Salutation,
@@ -100,7 +101,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The answer for a record that does not exist or belongs to someone else: the same 404 either way. */
 export function notFound(what: string): HttpError {
-  return new HttpError(404, 'not_found', `${what} not found`);
+  return new HttpError(404, apiErrorCode.notFound, `${what} not found`);
 }
 
 /** The id of a reference given as IRI (`/api/customers/addresses/12`) or plain id. */

@@ -1,10 +1,11 @@
 import {
+  apiErrorCode,
+  type Customer,
   customerResourceIri,
   endpoints,
-  tradeStatusSchema,
-  type Customer,
   type People,
   type TradeHistoryEntry,
+  tradeStatusSchema,
 } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
 import { validationError } from '../server/api-context.ts';
@@ -33,7 +34,8 @@ import { editionForLocale } from './edition-for-locale.ts';
 
 /** The token's customer id (bearer routes always have one). */
 function ownerOf(customer: AuthenticatedCustomer | null): string {
-  if (customer === null) throw new HttpError(401, 'unauthorized', 'Please log in to continue.');
+  if (customer === null)
+    throw new HttpError(401, apiErrorCode.unauthorized, 'Please log in to continue.');
   return customer.customerId;
 }
 
@@ -41,7 +43,7 @@ function ownerOf(customer: AuthenticatedCustomer | null): string {
 function guestDetailsMissing(): HttpError {
   return new HttpError(
     409,
-    'guest_details_missing',
+    apiErrorCode.guestDetailsMissing,
     'Please give your name and e-mail address first (guest account number).',
   );
 }
@@ -302,7 +304,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     if (row.is_guest !== 1) {
       throw new HttpError(
         409,
-        'not_a_guest',
+        apiErrorCode.notAGuest,
         'You are logged in: your trades are booked on your own customer number.',
       );
     }

@@ -1,6 +1,7 @@
 import type { TradeDb } from '../db/create-database.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AccountLimits } from './account-deps.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 /**
  * Login throttling kept in `login_attempts`, so it holds across API nodes sharing the database.
@@ -49,7 +50,7 @@ async function recentFailures(
 export class TooManyAttemptsError extends HttpError {
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfter: number) {
-    super(429, 'too_many_attempts', message);
+    super(429, apiErrorCode.tooManyAttempts, message);
     this.retryAfterSeconds = retryAfter;
   }
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@tradein/contract';
+import { apiErrorCode, endpoints } from '@tradein/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
@@ -77,7 +77,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
     if (customerId === undefined) {
       throw new HttpError(
         400,
-        'invalid_token',
+        apiErrorCode.invalidToken,
         'This link is invalid or has expired. Please ask for a new one.',
       );
     }
@@ -119,7 +119,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
     await withRetryAfter(reply, () => assertLoginAllowed(db, attempt, deps.limits));
     if (!(await verifyPassword(customer.password_hash, body.currentPassword))) {
       await recordLoginFailure(db, attempt, deps.limits);
-      throw new HttpError(400, 'wrong_password', 'The current password is wrong.', [
+      throw new HttpError(400, apiErrorCode.wrongPassword, 'The current password is wrong.', [
         { path: 'currentPassword', message: 'The current password is wrong' },
       ]);
     }

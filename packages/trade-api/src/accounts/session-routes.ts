@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { endpoints, sessionEndpoints, type TokenPair } from '@tradein/contract';
+import { apiErrorCode, endpoints, sessionEndpoints, type TokenPair } from '@tradein/contract';
 import type { FastifyReply } from 'fastify';
 import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -66,7 +66,11 @@ async function tokenPair(
 }
 
 const invalidCredentials = () =>
-  new HttpError(401, 'invalid_credentials', 'The e-mail address or the password is wrong.');
+  new HttpError(
+    401,
+    apiErrorCode.invalidCredentials,
+    'The e-mail address or the password is wrong.',
+  );
 
 /** Creates a guest customer with its person record; retries on the rare customer-number collision. */
 async function createGuestCustomer(
@@ -132,7 +136,7 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
     if (customer.activated_at === null) {
       throw new HttpError(
         403,
-        'account_not_activated',
+        apiErrorCode.accountNotActivated,
         'Please activate your account first with the link in the mail we sent you.',
       );
     }
@@ -151,7 +155,7 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
     if (result.outcome !== 'rotated') {
       throw new HttpError(
         401,
-        'invalid_refresh_token',
+        apiErrorCode.invalidRefreshToken,
         'Your session has ended. Please log in again.',
       );
     }

@@ -1,4 +1,4 @@
-import { tradeStatusSchema, type TradeStatus } from '@tradein/contract';
+import { apiErrorCode, type TradeStatus, tradeStatusSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import {
   clarifyTrade,
@@ -161,7 +161,10 @@ export async function runOpsCommand(
       case 'show': {
         const found = await loadTrade(deps.db, tradeNumberOf(positional));
         if (found === null)
-          throw new LifecycleError('not_found', `There is no trade ${positional[1] ?? ''}`);
+          throw new LifecycleError(
+            apiErrorCode.notFound,
+            `There is no trade ${positional[1] ?? ''}`,
+          );
         record = found;
         break;
       }

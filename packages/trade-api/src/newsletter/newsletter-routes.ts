@@ -1,5 +1,9 @@
 import { basename } from 'node:path';
-import { newsletterEndpoints, newsletterSubscriptionQuerySchema } from '@tradein/contract';
+import {
+  apiErrorCode,
+  newsletterEndpoints,
+  newsletterSubscriptionQuerySchema,
+} from '@tradein/contract';
 import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import type { TradeDb } from '../db/create-database.ts';
@@ -32,7 +36,11 @@ export interface NewsletterDeps {
 }
 
 const unknownLink = () =>
-  new HttpError(404, 'subscription_not_found', 'There is no newsletter subscription for this link');
+  new HttpError(
+    404,
+    apiErrorCode.subscriptionNotFound,
+    'There is no newsletter subscription for this link',
+  );
 
 /** Writes one mail_log row; the log must never make a sent mail look failed. */
 async function logMail(
@@ -63,7 +71,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     if (!editions.has(body.edition)) {
       throw new HttpError(
         400,
-        'newsletter_unavailable',
+        apiErrorCode.newsletterUnavailable,
         `The ${body.edition} edition has no newsletter`,
         [{ path: 'edition', message: 'This edition has no newsletter' }],
       );
@@ -113,14 +121,14 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     if (result === 'expired') {
       throw new HttpError(
         400,
-        'token_expired',
+        apiErrorCode.tokenExpired,
         'This confirmation link has expired; please subscribe again',
       );
     }
     if (result === 'invalid') {
       throw new HttpError(
         400,
-        'invalid_token',
+        apiErrorCode.invalidToken,
         'This confirmation link is not valid or was already used',
       );
     }
@@ -142,7 +150,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     if (result === 'not-active') {
       throw new HttpError(
         409,
-        'subscription_not_active',
+        apiErrorCode.subscriptionNotActive,
         'Only a confirmed newsletter subscription can be completed',
       );
     }

@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { apiErrorFromIssues, validationErrorCode } from '@tradein/contract';
+import { apiErrorCode, apiErrorFromIssues, type ApiErrorCode } from '@tradein/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, HttpError } from './http-error.ts';
 
@@ -22,45 +22,46 @@ const allowedRequestHeaders = [
 ];
 
 /** Fixed answers for request errors Fastify raises before a handler runs. */
-const frameworkErrors: Readonly<Record<string, { status: number; code: string; message: string }>> =
-  {
-    FST_ERR_CTP_INVALID_JSON_BODY: {
-      status: 400,
-      code: 'malformed_json',
-      message: 'The request body is not valid JSON',
-    },
-    FST_ERR_CTP_EMPTY_JSON_BODY: {
-      status: 400,
-      code: 'malformed_json',
-      message: 'The request body is empty but its content type is JSON',
-    },
-    FST_ERR_CTP_BODY_TOO_LARGE: {
-      status: 413,
-      code: 'payload_too_large',
-      message: 'The request body is too large',
-    },
-    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-      status: 415,
-      code: 'unsupported_media_type',
-      message: 'Send the request body as application/json',
-    },
-    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-      status: 400,
-      code: 'malformed_request',
-      message: 'The content length does not match the body',
-    },
-  };
+const frameworkErrors: Readonly<
+  Record<string, { status: number; code: ApiErrorCode; message: string }>
+> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: apiErrorCode.malformedJson,
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: apiErrorCode.malformedJson,
+    message: 'The request body is empty but its content type is JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: apiErrorCode.payloadTooLarge,
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: apiErrorCode.unsupportedMediaType,
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: apiErrorCode.malformedRequest,
+    message: 'The content length does not match the body',
+  },
+};
 
 /** Turns an HTTP status into the snake_case code of an error answer. */
-function codeForStatus(status: number): string {
-  if (status === 400) return 'bad_request';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'too_many_requests';
-  return 'request_failed';
+function codeForStatus(status: number): ApiErrorCode {
+  if (status === 400) return apiErrorCode.badRequest;
+  if (status === 401) return apiErrorCode.unauthorized;
+  if (status === 403) return apiErrorCode.forbidden;
+  if (status === 404) return apiErrorCode.notFound;
+  if (status === 413) return apiErrorCode.payloadTooLarge;
+  if (status === 415) return apiErrorCode.unsupportedMediaType;
+  if (status === 429) return apiErrorCode.tooManyRequests;
+  return apiErrorCode.requestFailed;
 }
 
 /** The route patterns of this context with their methods, to tell 404 from 405. */
@@ -154,7 +155,7 @@ export async function installApiContext(
       .code(500)
       .send(
         apiError(
-          'internal_error',
+          apiErrorCode.internalError,
           `Something went wrong on our side. Please try again later (reference ${request.id}).`,
         ),
       );
@@ -175,12 +176,14 @@ export async function installApiContext(
         .header('allow', methods.join(', '))
         .send(
           apiError(
-            'method_not_allowed',
+            apiErrorCode.methodNotAllowed,
             `${request.method} is not allowed here; use ${methods.join(' or ')}`,
           ),
         );
     }
-    return reply.code(404).send(apiError('not_found', 'There is no API call at this path'));
+    return reply
+      .code(404)
+      .send(apiError(apiErrorCode.notFound, 'There is no API call at this path'));
   };
   api.setNotFoundHandler(notFound);
   // A host server may have its own catch-all page route; this one keeps every unknown /api path
@@ -200,5 +203,5 @@ export function validationError(
   const body = apiErrorFromIssues(
     issues.map((issue) => ({ path: [...prefix, ...issue.path], message: issue.message })),
   );
-  return new HttpError(400, validationErrorCode, body.error.message, body.error.fields);
+  return new HttpError(400, apiErrorCode.validationFailed, body.error.message, body.error.fields);
 }

@@ -1,4 +1,4 @@
-import { defineEndpoint, emptyBodySchema } from '@tradein/contract';
+import { apiErrorCode, defineEndpoint, emptyBodySchema } from '@tradein/contract';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
@@ -21,7 +21,7 @@ export function registerHealthRoute(route: Route, db: TradeDb): void {
       await sql`select 1`.execute(db);
     } catch (error) {
       request.log.error({ err: error }, 'database ping failed');
-      throw new HttpError(503, 'database_unavailable', 'The database is not reachable');
+      throw new HttpError(503, apiErrorCode.databaseUnavailable, 'The database is not reachable');
     }
     return { status: 'ok', database: 'ok' } as const;
   });

@@ -1,4 +1,4 @@
-import type { ApiError, ApiFieldError } from '@tradein/contract';
+import type { ApiError, ApiErrorCode, ApiFieldError } from '@tradein/contract';
 
 /**
  * An error a handler throws to answer with a 4xx (or 503) and the error body of the contract.
@@ -6,10 +6,10 @@ import type { ApiError, ApiFieldError } from '@tradein/contract';
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields: ApiFieldError[] | undefined;
 
-  constructor(statusCode: number, code: string, message: string, fields?: ApiFieldError[]) {
+  constructor(statusCode: number, code: ApiErrorCode, message: string, fields?: ApiFieldError[]) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
@@ -19,6 +19,6 @@ export class HttpError extends Error {
 }
 
 /** The error body of the contract. */
-export function apiError(code: string, message: string, fields?: ApiFieldError[]): ApiError {
+export function apiError(code: ApiErrorCode, message: string, fields?: ApiFieldError[]): ApiError {
   return fields === undefined ? { error: { code, message } } : { error: { code, message, fields } };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { validationError } from './api-context.ts';
 import { HttpError } from './http-error.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 /** The kinds of catalogue entry that have a generated image. */
 export const imageKinds = ['category', 'manufacturer', 'series', 'device'] as const;
@@ -30,7 +31,7 @@ export function registerImageRoute(api: FastifyInstance, renderImage: RenderImag
     const parsed = imageParamsSchema.safeParse(request.params);
     if (!parsed.success) throw validationError(parsed.error.issues, ['params']);
     const svg = await renderImage(parsed.data.kind, Number(parsed.data.id));
-    if (svg === null) throw new HttpError(404, 'not_found', 'There is no such image');
+    if (svg === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such image');
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('cache-control', imageCacheControl)

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { validationError } from './api-context.ts';
 import { HttpError } from './http-error.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 /** The customer a valid bearer token names. */
 export interface AuthenticatedCustomer {
@@ -119,7 +120,11 @@ export function createRouter(api: FastifyInstance, options: RouterOptions): Rout
               { issues: checked.error.issues, path: endpoint.path },
               'answer does not match the contract',
             );
-            throw new HttpError(500, 'internal_error', 'Something went wrong on our side');
+            throw new HttpError(
+              500,
+              apiErrorCode.internalError,
+              'Something went wrong on our side',
+            );
           }
         }
         return answer;

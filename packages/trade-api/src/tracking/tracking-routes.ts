@@ -1,4 +1,4 @@
-import { endpoints } from '@tradein/contract';
+import { apiErrorCode, endpoints } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
@@ -32,7 +32,7 @@ export function registerTrackingRoutes(route: Route, deps: TrackingDeps): void {
     if (outcome === 'unknown-client') {
       throw new HttpError(
         400,
-        'unknown_client_id',
+        apiErrorCode.unknownClientId,
         'The client id was not issued by this service',
         [{ path: 'clientId', message: 'Unknown client id; fetch a new one from /api/client-id' }],
       );
@@ -40,7 +40,7 @@ export function registerTrackingRoutes(route: Route, deps: TrackingDeps): void {
     if (outcome === 'rate-limited') {
       throw new HttpError(
         429,
-        'too_many_requests',
+        apiErrorCode.tooManyRequests,
         'Too many tracking events from this client; try again later',
       );
     }

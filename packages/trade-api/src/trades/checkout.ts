@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { msg } from '@lingui/core/macro';
 import {
   addressInputSchema,
+  apiErrorCode,
   normalizeIban,
-  validationErrorCode,
   type AddressInput,
   type ApiFieldError,
   type CheckoutRequest,
@@ -33,7 +33,7 @@ export function formatTradeNumber(year: number, tradeId: number): string {
 function fieldError(fields: ApiFieldError[]): HttpError {
   return new HttpError(
     400,
-    validationErrorCode,
+    apiErrorCode.validationFailed,
     fields.map((field) => `${field.path}: ${field.message}`).join('; '),
     fields,
   );
@@ -94,7 +94,7 @@ function b2bCapError(edition: EditionCode, totalCents: number): HttpError {
   const message = i18n._(
     msg`A business trade may be worth at most ${cap}. This cart is worth ${total}: please split it into several trades.`,
   );
-  return new HttpError(422, 'b2b_cap_exceeded', message, [{ path: 'offers', message }]);
+  return new HttpError(422, apiErrorCode.b2bCapExceeded, message, [{ path: 'offers', message }]);
 }
 
 /** The payout account as stored with the trade. */
@@ -130,7 +130,7 @@ export async function checkout(
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (customer === undefined) {
-    throw new HttpError(401, 'unauthorized', 'The customer of this token no longer exists');
+    throw new HttpError(401, apiErrorCode.unauthorized, 'The customer of this token no longer exists');
   }
 
   const tradeNumber = await db
@@ -253,7 +253,7 @@ export async function checkout(
       if (isUniqueViolation(error)) {
         throw new HttpError(
           409,
-          'offer_already_traded',
+          apiErrorCode.offerAlreadyTraded,
           'An offer of this cart was traded meanwhile',
           [{ path: 'offers', message: 'An offer of this cart was traded meanwhile' }],
         );

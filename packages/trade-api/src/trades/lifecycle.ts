@@ -9,6 +9,7 @@ import type { TradeDeps } from './trade-deps.ts';
 import { sendClarificationMail, sendPaidMail } from './trade-mail.ts';
 import { loadTrade, revisedItemsTotal, type TradeRecord } from './trade-view.ts';
 import { revisedVoucherBonus } from './vouchers.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 /** Which status may follow which (design card): everything else is refused. */
 export const allowedTransitions: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
@@ -24,8 +25,8 @@ export const allowedTransitions: Readonly<Record<TradeStatus, readonly TradeStat
 /** A lifecycle step that is not allowed, or names something that does not exist. */
 export class LifecycleError extends Error {
   /** `not_found` (no such trade or line) or `invalid` (wrong status or input). */
-  readonly kind: 'not_found' | 'invalid';
-  constructor(kind: 'not_found' | 'invalid', message: string) {
+  readonly kind: typeof apiErrorCode.notFound | 'invalid';
+  constructor(kind: typeof apiErrorCode.notFound | 'invalid', message: string) {
     super(message);
     this.name = 'LifecycleError';
     this.kind = kind;
@@ -36,7 +37,8 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 async function requireTrade(deps: TradeDeps, tradeNumber: string): Promise<TradeRecord> {
   const record = await loadTrade(deps.db, tradeNumber);
-  if (record === null) throw new LifecycleError('not_found', `There is no trade ${tradeNumber}`);
+  if (record === null)
+    throw new LifecycleError(apiErrorCode.notFound, `There is no trade ${tradeNumber}`);
   return record;
 }
 
@@ -87,7 +89,7 @@ function lineOf(record: TradeRecord, position: number): TradeRecord['items'][num
   const item = record.items.find((candidate) => candidate.position === position);
   if (item === undefined) {
     throw new LifecycleError(
-      'not_found',
+      apiErrorCode.notFound,
       `Trade ${record.tradeNumber} has no item ${position} (it has ${record.items.length})`,
     );
   }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  offerEndpoints,
-  offerUuidSchema,
+  apiErrorCode,
   type ApiFieldError,
   type Offer,
   type OfferAnswer,
+  offerEndpoints,
   type OfferPreview,
   type OfferRequest,
+  offerUuidSchema,
 } from '@tradein/contract';
 import { offerValidityDays, type EditionCode } from '@tradein/editions';
 import * as z from 'zod/mini';
@@ -31,7 +32,7 @@ export interface PricedCondition {
 function badAnswers(fields: ApiFieldError[]): HttpError {
   return new HttpError(
     400,
-    'validation_failed',
+    apiErrorCode.validationFailed,
     fields.map((field) => `${field.path}: ${field.message}`).join('; '),
     fields,
   );
@@ -206,7 +207,7 @@ export function registerOfferRoutes(route: Route, deps: Pick<TradeDeps, 'db' | '
     const params = offerParamsSchema.safeParse(request.params);
     if (!params.success) throw validationError(params.error.issues, ['params']);
     const offer = await findOffer(deps.db, params.data.offerId);
-    if (offer === null) throw new HttpError(404, 'not_found', 'There is no such offer');
+    if (offer === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such offer');
     return offer;
   });
 }

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInput, CheckoutRequest, OfferAnswer } from '@tradein/contract';
+import {
+  apiErrorCode,
+  type AddressInput,
+  type CheckoutRequest,
+  type OfferAnswer,
+} from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
@@ -43,7 +48,7 @@ export async function startTradesFixture(engine: TestDatabase): Promise<TradesFi
     authenticate: (request) => {
       const id = request.headers[testCustomerHeader];
       if (typeof id !== 'string' || id === '') {
-        return Promise.reject(new HttpError(401, 'unauthorized', 'Log in first'));
+        return Promise.reject(new HttpError(401, apiErrorCode.unauthorized, 'Log in first'));
       }
       return Promise.resolve({ customerId: id });
     },

@@ -1,4 +1,4 @@
-import { tradeEndpoints, tradeNumberSchema } from '@tradein/contract';
+import { apiErrorCode, tradeEndpoints, tradeNumberSchema } from '@tradein/contract';
 import * as z from 'zod/mini';
 import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -23,7 +23,7 @@ async function ownedTrade(
   if (!parsed.success) throw validationError(parsed.error.issues, ['params']);
   const record = await loadTrade(deps.db, parsed.data.tradeNumber);
   if (record === null || customer === null || record.customerId !== customer.customerId) {
-    throw new HttpError(404, 'not_found', 'There is no such trade');
+    throw new HttpError(404, apiErrorCode.notFound, 'There is no such trade');
   }
   return record;
 }
@@ -34,7 +34,7 @@ async function ownedTrade(
  */
 export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
   route(tradeEndpoints.createTrade, ({ body, customer, reply }) => {
-    if (customer === null) throw new HttpError(401, 'unauthorized', 'Log in first');
+    if (customer === null) throw new HttpError(401, apiErrorCode.unauthorized, 'Log in first');
     reply.code(201);
     return checkout(deps, customer.customerId, body);
   });
@@ -54,7 +54,7 @@ export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
     if (record.status !== 'clarification') {
       throw new HttpError(
         409,
-        'no_open_clarification',
+        apiErrorCode.noOpenClarification,
         `Trade ${record.tradeNumber} is ${record.status} and waits for no decision`,
       );
     }
@@ -68,7 +68,7 @@ export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
       return await tradeView(deps.db, updated);
     } catch (error) {
       if (error instanceof LifecycleError)
-        throw new HttpError(409, 'invalid_status', error.message);
+        throw new HttpError(409, apiErrorCode.invalidStatus, error.message);
       throw error;
     }
   });

@@ -4,6 +4,7 @@ import { HttpError } from '../server/http-error.ts';
 import { basisPointsPerUnit } from './offer-pricing.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import type { VouchersTable } from '../db/schema.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 /** A voucher applied to a trade. */
 export interface AppliedVoucher {
@@ -27,7 +28,7 @@ export function voucherBonusCents(
 }
 
 function voucherError(message: string): HttpError {
-  return new HttpError(400, 'validation_failed', `voucher: ${message}`, [
+  return new HttpError(400, apiErrorCode.validationFailed, `voucher: ${message}`, [
     { path: 'voucher', message },
   ]);
 }

@@ -6,7 +6,7 @@ import {
   setQuantity,
   type CheckoutResult,
 } from '@tradein/client-core';
-import { maxTradeQuantity } from '@tradein/contract';
+import { apiErrorCode, maxTradeQuantity } from '@tradein/contract';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 
 /** One cart line as the cart screen shows it. */
@@ -65,7 +65,7 @@ export function createCartStore(): CartStore {
 
   const apply = (result: CheckoutResult) => {
     if (result.ok) $notice.set(null);
-    else if (result.error.code === 'b2b_cap_exceeded') {
+    else if (result.error.code === apiErrorCode.b2bCapExceeded) {
       $notice.set({ kind: 'cap', capCents: result.error.capCents });
     } else $notice.set({ kind: 'invalid' });
   };

@@ -13,7 +13,7 @@ import {
   startGuestSession,
   type ApiClient,
 } from '@tradein/client-core';
-import { createTradeEndpoint, registerEndpoint } from '@tradein/contract';
+import { apiErrorCode, createTradeEndpoint, registerEndpoint } from '@tradein/contract';
 import { getClientEdition, isB2BMode } from '@tradein/editions/client';
 import { atom, type ReadableAtom } from 'nanostores';
 import type { EventTracker } from '../../shared/widget-services.tsx';
@@ -166,7 +166,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
       return fail(mapped.fields);
     }
     if (error instanceof ApiHttpError) {
-      if (error.status === 422 && error.body?.error.code === 'b2b_cap_exceeded') {
+      if (error.status === 422 && error.body?.error.code === apiErrorCode.b2bCapExceeded) {
         $notice.set({ kind: 'cap' });
       } else if (error.status === 401 || error.status === 403) {
         $notice.set({ kind: 'session' });

@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { dispatchWidgetEvent } from '../../element/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createOfferStore, type OfferStore } from './offer-store.ts';
+import { apiErrorCode } from '@tradein/contract';
 
 const headingId = 'tradein-offer-heading';
 
@@ -93,7 +94,7 @@ function OfferDetails({ store, offer }: { store: OfferStore; offer: Offer }) {
   const validUntil = formatDate(config.edition, offer.validUntil);
   const expired = store.countdown()?.unit === 'expired';
   const cap =
-    cart.status === 'refused' && cart.error.code === 'b2b_cap_exceeded'
+    cart.status === 'refused' && cart.error.code === apiErrorCode.b2bCapExceeded
       ? formatMoney(config.edition, cart.error.capCents)
       : undefined;
 
