@@ -130,7 +130,11 @@ export async function checkout(
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (customer === undefined) {
-    throw new HttpError(401, apiErrorCode.unauthorized, 'The customer of this token no longer exists');
+    throw new HttpError(
+      401,
+      apiErrorCode.unauthorized,
+      'The customer of this token no longer exists',
+    );
   }
 
   const tradeNumber = await db
