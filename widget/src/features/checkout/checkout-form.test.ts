@@ -1,3 +1,5 @@
+import { addressInputSchema } from '@tradein/contract';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildCheckoutRequest,
@@ -125,6 +127,43 @@ describe('validateCheckoutForm', () => {
     );
     expect(errors).toEqual({ voucher: 'voucher', houseNumber: 'houseNumber' });
   });
+});
+
+describe('the form and the trade API agree on the address', () => {
+  // The form asks the contract's schema, so a rule changed there changes the form too; these
+  // inputs sit on both sides of each rule (lengths, first character, allowed characters).
+  const samples = {
+    company: fc.oneof(
+      fc.string({ minLength: 1, maxLength: 120 }),
+      fc.constantFrom('x'.repeat(100), 'x'.repeat(101), 'Muster & Söhne GmbH'),
+    ),
+    houseNumber: fc.oneof(
+      fc.stringMatching(/^[0-9A-Za-z /.\-_#]{1,24}$/),
+      fc.constantFrom('12', '12a', '12 b', '1-3', '4/2', '-12', 'x'.repeat(20), 'x'.repeat(21)),
+    ),
+    addressAddition: fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.constantFrom('x'.repeat(100), 'x'.repeat(101), 'Hinterhaus, 3. OG'),
+    ),
+  } as const;
+
+  it.each(Object.keys(samples) as (keyof typeof samples)[])(
+    'refuses a %s exactly when the contract does',
+    (field) => {
+      fc.assert(
+        fc.property(samples[field], (raw) => {
+          const value = raw.trim();
+          fc.pre(value !== '');
+          const errors = validateCheckoutForm(filled({ [field]: value }), 'de', {
+            asGuest: true,
+            business: true,
+          });
+          const refusedByContract = !addressInputSchema.shape[field].safeParse(value).success;
+          expect(errors[field] !== undefined).toBe(refusedByContract);
+        }),
+      );
+    },
+  );
 });
 
 describe('buildCheckoutRequest', () => {

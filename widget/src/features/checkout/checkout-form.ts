@@ -6,6 +6,7 @@ import type {
   RegistrationPayment,
 } from '@tradein/contract';
 import {
+  addressInputSchema,
   buildRegistrationBody,
   emailSchema,
   ibanSchema,
@@ -119,7 +120,13 @@ export function emptyCheckoutForm(): CheckoutFormValues {
   };
 }
 
-const houseNumberPattern = /^[0-9A-Za-z][0-9A-Za-z /.-]{0,19}$/;
+/** Whether one field of an address passes the contract's rule for it (the trade API's own). */
+function passesAddressRule(
+  field: 'company' | 'houseNumber' | 'addressAddition',
+  value: string,
+): boolean {
+  return addressInputSchema.shape[field].safeParse(value).success;
+}
 
 function nameError(value: string): FieldErrorCode | undefined {
   if (value.trim() === '') return 'required';
@@ -164,15 +171,19 @@ export function validateCheckoutForm(
   }
   if (business) {
     if (values.company.trim() === '') set('company', 'required');
-    else if (values.company.trim().length > 100) set('company', 'tooLong');
+    else if (!passesAddressRule('company', values.company.trim())) set('company', 'tooLong');
   }
   set('firstName', nameError(values.firstName));
   set('lastName', nameError(values.lastName));
   set('street', nameError(values.street));
   set('city', nameError(values.city));
   if (values.houseNumber.trim() === '') set('houseNumber', 'required');
-  else if (!houseNumberPattern.test(values.houseNumber.trim())) set('houseNumber', 'houseNumber');
-  if (values.addressAddition.length > 100) set('addressAddition', 'tooLong');
+  else if (!passesAddressRule('houseNumber', values.houseNumber.trim())) {
+    set('houseNumber', 'houseNumber');
+  }
+  if (!passesAddressRule('addressAddition', values.addressAddition.trim())) {
+    set('addressAddition', 'tooLong');
+  }
   if (values.zip.trim() === '') set('zip', 'required');
   else if (!isValidPostalCode(edition, values.zip.trim())) set('zip', 'postalCode');
   if (values.payoutMethod === 'paypal') {
