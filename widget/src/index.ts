@@ -16,7 +16,7 @@ export type {
 } from './element/widget-attributes.ts';
 /** The visitor's answer to tracking, as `tracking-consent` passes it (`unknown` until then). */
 export type { ConsentState } from '@tradein/client-core';
-export { widgetTagName } from './element/widget-events.ts';
+export { widgetTagName } from './shared/widget-events.ts';
 export type {
   TradeinAddToCartDetail,
   TradeinEventMap,
@@ -25,5 +25,5 @@ export type {
   TradeinReadyDetail,
   TradeinTradeCreatedDetail,
   TradeinWidgetElement,
-} from './element/widget-events.ts';
+} from './shared/widget-events.ts';
 export type { FlowStep } from './shared/flow.ts';

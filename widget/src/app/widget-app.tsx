@@ -5,7 +5,7 @@ import { atom } from 'nanostores';
 import { useEffect, useMemo, useState } from 'react';
 import type { ConsentState } from '@tradein/client-core';
 import type { WidgetConfig } from '../element/widget-attributes.ts';
-import { dispatchWidgetEvent } from '../element/widget-events.ts';
+import { dispatchWidgetEvent } from '../shared/widget-events.ts';
 import { SearchScreen } from '../features/search/search-screen.tsx';
 import { lazyApiClient } from '../shared/lazy-api-client.ts';
 import { lazyFeature } from '../shared/lazy-feature.tsx';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './define.ts';
-import type { TradeinReadyDetail, TradeinWidgetElement } from './widget-events.ts';
+import type { TradeinReadyDetail, TradeinWidgetElement } from '../shared/widget-events.ts';
 
 afterEach(() => {
   document.body.replaceChildren();

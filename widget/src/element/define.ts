@@ -1,5 +1,5 @@
 import { createWidgetElementClass } from './widget-element.ts';
-import { widgetTagName } from './widget-events.ts';
+import { widgetTagName } from '../shared/widget-events.ts';
 
 // Guarded: a page may carry the script tag twice (or the classic and the module build); the
 // second copy must neither throw nor replace the first definition.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWidgetModule } from './loader.ts';
-import { widgetTagName } from './widget-events.ts';
+import { widgetTagName } from '../shared/widget-events.ts';
 
 function scriptWithSource(src: string): HTMLScriptElement {
   const script = document.createElement('script');

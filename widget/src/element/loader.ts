@@ -1,4 +1,4 @@
-import { widgetTagName } from './widget-events.ts';
+import { widgetTagName } from '../shared/widget-events.ts';
 
 /**
  * The classic script partners paste (`/widget/tradein-widget.js`). It carries no widget code:

@@ -12,7 +12,7 @@ import {
   validEditionOf,
 } from './widget-attributes.ts';
 import type { RawWidgetAttributes } from './widget-attributes.ts';
-import { dispatchWidgetEvent } from './widget-events.ts';
+import { dispatchWidgetEvent } from '../shared/widget-events.ts';
 
 /** Props the element passes: its attributes, and the shadow root it renders into. */
 export interface WidgetRootProps extends RawWidgetAttributes {

@@ -8,7 +8,7 @@ import {
   isB2BMode,
 } from '@tradein/editions/client';
 import { useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { dispatchWidgetEvent } from '../../element/widget-events.ts';
+import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import type { CheckoutField, CheckoutFormValues, FieldErrorCode } from './checkout-form.ts';
 import { createCheckoutStore, type CheckoutNotice, type CheckoutStore } from './checkout-store.ts';

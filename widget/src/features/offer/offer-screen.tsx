@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { formatDate, formatMoney } from '@tradein/editions/client';
 import type { Offer } from '@tradein/contract';
 import { useEffect, useMemo } from 'react';
-import { dispatchWidgetEvent } from '../../element/widget-events.ts';
+import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createOfferStore, type OfferStore } from './offer-store.ts';
 import { apiErrorCode } from '@tradein/contract';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { formatMoney } from '@tradein/editions/client';
 import type { Device, Question } from '@tradein/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { dispatchWidgetEvent } from '../../element/widget-events.ts';
+import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { ConditionsVideo } from './conditions-video.tsx';
 import {

@@ -1,5 +1,5 @@
 import type { EditionCode, ShopMode } from '@tradein/editions/client';
-import type { FlowStep } from '../shared/flow.ts';
+import type { FlowStep } from './flow.ts';
 
 /** Name of the custom element. */
 export const widgetTagName = 'tradein-widget';
