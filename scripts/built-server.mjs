@@ -82,13 +82,15 @@ async function waitForHealth(origin, child, name) {
 /**
  * Starts the `shop` or `api` bundle; `env` adds settings (CORS origins, say). Resolves once
  * `/api/health` answers, with `{ origin, port, dataDir, child, nodeVersion, stop }`:
- * `nodeVersion` resolves to the Node.js the server logs it runs on, and `stop` ends the process
- * (SIGTERM) and deletes the data folder.
+ * `nodeVersion` resolves to the Node.js the server logs it runs on (`undefined` with
+ * `readLogs: false`, which drops the logs unread, as a load test must), and `stop` ends the
+ * process (SIGTERM) and deletes the data folder.
  */
 export async function startBuiltServer({
   bundle = 'shop',
   env = {},
   dataDirPrefix = 'tradein-server-',
+  readLogs = true,
 } = {}) {
   const entry = bundles[bundle];
   const name = bundle === 'api' ? 'API node' : 'shop server';
@@ -108,9 +110,11 @@ export async function startBuiltServer({
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', readLogs ? 'pipe' : 'ignore', 'inherit'],
   });
-  const nodeVersion = loggedNodeVersion(child.stdout, 40_000);
+  const nodeVersion = readLogs
+    ? loggedNodeVersion(child.stdout, 40_000)
+    : Promise.resolve(undefined);
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -6,14 +6,13 @@
  *
  *   npm run bench:api            (builds the server first when its bundle is missing)
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildSearchRequest } from '@tradein/contract';
+import { startBuiltServer } from '../../../scripts/built-server.mjs';
 import { buildCatalogue } from '../src/catalogue/build-catalogue.ts';
 
 const repositoryRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -28,32 +27,6 @@ const budgets = {
   offer: { minRequestsPerSecond: 500, maxP99Ms: 250 },
   mix: { minRequestsPerSecond: 800, maxP99Ms: 200 },
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForServer(origin: string, child: ReturnType<typeof spawn>): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${origin}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-}
 
 /** Typo queries people really type: each seed model name with one letter dropped, plus prefixes. */
 function searchBodies(): string[] {
@@ -129,23 +102,11 @@ if (!existsSync(serverBundle)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'tradein-bench-'));
-const server = spawn(process.execPath, [serverBundle], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
+// Logs dropped unread: reading them would take CPU from the load generator.
+const server = await startBuiltServer({ dataDirPrefix: 'tradein-bench-', readLogs: false });
+const { origin } = server;
 let failed = false;
 try {
-  await waitForServer(origin, server);
   const bodies = searchBodies();
   const offers = offerBodies();
   let next = 0;
@@ -227,7 +188,6 @@ try {
     }
   }
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(failed ? 1 : 0);
