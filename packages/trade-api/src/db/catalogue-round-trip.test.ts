@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
-import type { TradeDb } from './create-database.ts';
 import { canonicalCatalogueOrder, loadCatalogue } from './load-catalogue.ts';
-import { migrateToLatest } from './migrations.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
-import { rowCounts, testDatabases } from './test-databases.ts';
+import { rowCounts, testDatabases, useMigratedDatabase } from './test-databases.ts';
 
 describe.each(testDatabases())('the shipped catalogue on $name', (engine) => {
-  let db: TradeDb;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await engine.destroy(db);
-  });
+  const database = useMigratedDatabase(engine);
 
   it('seeds in one go and reads back exactly as built', async () => {
+    const db = database();
     const catalogue = buildCatalogue();
     const result = await seedCatalogue(db, catalogue);
     expect(result.seeded).toBe(true);
@@ -26,6 +17,7 @@ describe.each(testDatabases())('the shipped catalogue on $name', (engine) => {
   });
 
   it('is left alone by a second seed', async () => {
+    const db = database();
     const before = await rowCounts(db);
     expect((await seedCatalogue(db, buildCatalogue())).seeded).toBe(false);
     expect(await rowCounts(db)).toEqual(before);

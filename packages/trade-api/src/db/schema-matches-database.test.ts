@@ -1,9 +1,8 @@
 import { sql, type Selectable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseDialect, type TradeDb } from './create-database.ts';
-import { migrateToLatest } from './migrations.ts';
 import type { TradeDatabase } from './schema.ts';
-import { testDatabases } from './test-databases.ts';
+import { testDatabases, useMigratedDatabase } from './test-databases.ts';
 
 /** Whether a column may hold null, as the Kysely type of its table says. */
 type Nullability<Table> = {
@@ -373,18 +372,11 @@ async function schemaOfTheDatabase(db: TradeDb): Promise<Record<string, Record<s
 }
 
 describe.each(testDatabases())('the database type on $name', (engine) => {
-  let db: TradeDb;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await engine.destroy(db);
-  });
+  const database = useMigratedDatabase(engine);
 
   // A migration without its type, or a type without its migration, fails here.
   it('has exactly the tables and columns the migrations build, with their nullability', async () => {
+    const db = database();
     expect(await schemaOfTheDatabase(db)).toEqual(schemaOfTheType);
   });
 });

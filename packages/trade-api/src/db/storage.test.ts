@@ -8,7 +8,7 @@ import { defaultVouchers } from './migrations/trades.ts';
 import { tableNames } from './schema.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
 import { testCatalogue } from './test-catalogue.ts';
-import { rowCounts, testDatabases } from './test-databases.ts';
+import { rowCounts, testDatabases, useMigratedDatabase } from './test-databases.ts';
 
 const now = '2026-01-01T00:00:00.000Z';
 
@@ -157,17 +157,10 @@ describe.each(testDatabases())('storage on $name', (engine) => {
 });
 
 describe.each(testDatabases())('seeding a large catalogue on $name', (engine) => {
-  let db: TradeDb;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await engine.destroy(db);
-  });
+  const database = useMigratedDatabase(engine);
 
   it('stores 1,600 devices in all editions in one go and reads them back', async () => {
+    const db = database();
     const catalogue = testCatalogue(1600);
     const result = await seedCatalogue(db, catalogue);
     expect(result.rows.device_prices).toBe(1600 * editionCodes.length);

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createDatabase, type TradeDb } from './create-database.ts';
+import { migrateToLatest } from './migrations.ts';
 import { tableNames } from './schema.ts';
 
 /** A database engine the storage tests run against. */
@@ -91,4 +93,23 @@ export async function rowCounts(db: TradeDb): Promise<Record<string, number>> {
     counts[table] = Number(row?.count ?? 0);
   }
   return counts;
+}
+
+/**
+ * A fresh database on `engine`, migrated before the tests of the calling `describe` and removed
+ * after them; the getter hands it to the tests.
+ */
+export function useMigratedDatabase(engine: TestDatabase): () => TradeDb {
+  let db: TradeDb | undefined;
+  beforeAll(async () => {
+    db = await engine.create();
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    if (db !== undefined) await engine.destroy(db);
+  });
+  return () => {
+    if (db === undefined) throw new Error('the database is created before the tests run');
+    return db;
+  };
 }
