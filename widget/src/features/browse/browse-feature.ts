@@ -1,20 +1,10 @@
-import type { ComponentProps } from 'react';
-import type { Feature } from '../../shared/lazy-feature.tsx';
-import { sharedStyleSheet } from '../../shared/style-sheet.ts';
+import { defineFeature } from '../../shared/define-feature.ts';
 import css from './browse.css?inline';
 import { BrowseScreen } from './browse-screen.tsx';
 
-const styleSheet = sharedStyleSheet(css);
-
 /** The browse step, loaded when a seller first reaches it (app/widget-app.tsx). */
-export const browseFeature: Feature<ComponentProps<typeof BrowseScreen>> = {
+export const browseFeature = defineFeature({
   Screen: BrowseScreen,
-  styleSheets: () => [styleSheet()],
-  catalogs: {
-    en: () => import('./locales/en.po'),
-    de: () => import('./locales/de.po'),
-    es: () => import('./locales/es.po'),
-    fr: () => import('./locales/fr.po'),
-    it: () => import('./locales/it.po'),
-  },
-};
+  css,
+  catalogs: import.meta.glob('./locales/*.po'),
+});

@@ -1,21 +1,12 @@
-import type { ComponentProps } from 'react';
-import type { Feature } from '../../shared/lazy-feature.tsx';
+import { defineFeature } from '../../shared/define-feature.ts';
 import { stepStyleSheet } from '../../shared/step-styles.ts';
-import { sharedStyleSheet } from '../../shared/style-sheet.ts';
 import css from './offer.css?inline';
 import { OfferScreen } from './offer-screen.tsx';
 
-const styleSheet = sharedStyleSheet(css);
-
 /** The offer step, loaded when a seller first reaches it (app/widget-app.tsx). */
-export const offerFeature: Feature<ComponentProps<typeof OfferScreen>> = {
+export const offerFeature = defineFeature({
   Screen: OfferScreen,
-  styleSheets: () => [stepStyleSheet(), styleSheet()],
-  catalogs: {
-    en: () => import('./locales/en.po'),
-    de: () => import('./locales/de.po'),
-    es: () => import('./locales/es.po'),
-    fr: () => import('./locales/fr.po'),
-    it: () => import('./locales/it.po'),
-  },
-};
+  css,
+  sharedSheets: [stepStyleSheet],
+  catalogs: import.meta.glob('./locales/*.po'),
+});
