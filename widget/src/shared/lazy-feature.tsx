@@ -5,6 +5,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import type { WidgetLanguage } from '../i18n/widget-language.ts';
 import { adoptStyleSheets } from './style-sheet.ts';
 import { useWidgetServices } from './widget-services.tsx';
+import { StatusView } from './status-view.tsx';
 
 /** What a screen loaded on demand brings: its component, stylesheets and message catalogs. */
 export interface Feature<Props> {
@@ -85,30 +86,16 @@ export function lazyFeature<Props extends object>(
     if (feature !== undefined) return <feature.Screen {...props} />;
     if (failed) {
       return (
-        <div className="root" part="root">
-          <div className="alert" role="alert">
-            <p className="alert-title">
-              <Trans>This step could not be loaded.</Trans>
-            </p>
-            <p>
-              <Trans>Check your internet connection, then try again.</Trans>
-            </p>
-          </div>
-          <div className="flow-actions">
-            <button type="button" className="flow-button flow-button-primary" onClick={onRetry}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        </div>
+        <StatusView
+          status="problem"
+          title={<Trans>This step could not be loaded.</Trans>}
+          text={<Trans>Check your internet connection, then try again.</Trans>}
+          action={<Trans>Try again</Trans>}
+          onAction={onRetry}
+        />
       );
     }
-    return (
-      <div className="root loading" part="root" aria-busy="true">
-        <output className="visually-hidden">
-          <Trans>Loading…</Trans>
-        </output>
-      </div>
-    );
+    return <StatusView status="loading" label={<Trans>Loading…</Trans>} />;
   }
 
   function Screen(props: Props) {

@@ -62,7 +62,7 @@ export async function answerByKeyboard(root) {
   first.focus();
   await sendKeys({ press: 'Space' });
   await waitFor(() => first.checked, 'the answer to be chosen');
-  const next = root.querySelector('.actions .primary');
+  const next = root.querySelector('.actions [part~="primary"]');
   await waitFor(() => !next.disabled, 'Next to be enabled');
   next.focus();
   await sendKeys({ press: 'Enter' });
@@ -107,7 +107,7 @@ export async function answerAll(root) {
     );
     const answer = root.querySelector('input[type="radio"]');
     answer.click();
-    const next = root.querySelector('.actions .primary');
+    const next = root.querySelector('.actions [part~="primary"]');
     await waitFor(() => answer.checked && !next.disabled, 'the next button');
     next.click();
   }

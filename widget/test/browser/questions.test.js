@@ -9,6 +9,7 @@ import {
   findDeviceUrl,
   openDevice,
   answerByKeyboard,
+  buttonNamed,
   shadowViolations,
   smallTargets,
 } from './question-helpers.js';
@@ -58,7 +59,7 @@ describe('questions', () => {
           'the price preview',
           10000,
         );
-        const submit = root.querySelector('.actions .primary');
+        const submit = root.querySelector('.actions [part~="primary"]');
         submit.focus();
         await sendKeys({ press: 'Enter' });
         continue;
@@ -117,7 +118,7 @@ describe('questions', () => {
       () => root.querySelector('.question-count')?.textContent.startsWith('Frage 2'),
       'question 2',
     );
-    root.querySelector('.actions .secondary').click();
+    buttonNamed(root, 'Zurück').click();
     await waitFor(
       () => root.querySelector('.question-count')?.textContent.startsWith('Frage 1'),
       'question 1',

@@ -11,6 +11,7 @@ import {
   type BrowseLevel,
   type BrowseStart,
 } from './browse-store.ts';
+import { Button } from '../../shared/button.tsx';
 
 /** One choice of a level: a button with the entry's thumbnail and name. */
 interface TileEntry {
@@ -53,9 +54,9 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
       <p className="notice-text">
         <Trans>The devices could not be loaded. Check your connection and try again.</Trans>
       </p>
-      <button type="button" className="button" part="button" onClick={onRetry}>
+      <Button variant="primary" onClick={onRetry}>
         <Trans>Try again</Trans>
-      </button>
+      </Button>
     </div>
   );
 }
@@ -184,36 +185,21 @@ export function BrowseScreen(start: BrowseStart) {
   let backButton: ReactNode = null;
   if (level !== 'category') {
     backButton = (
-      <button
-        type="button"
-        className="button button-secondary"
-        part="button"
-        onClick={() => store.back()}
-      >
+      <Button onClick={() => store.back()}>
         <Trans>Back</Trans>
-      </button>
+      </Button>
     );
   } else if (canGoBack) {
     backButton = (
-      <button
-        type="button"
-        className="button button-secondary"
-        part="button"
-        onClick={() => flow.back()}
-      >
+      <Button onClick={() => flow.back()}>
         <Trans>Back</Trans>
-      </button>
+      </Button>
     );
   } else {
     backButton = (
-      <button
-        type="button"
-        className="button button-secondary"
-        part="button"
-        onClick={() => flow.go({ screen: 'search' })}
-      >
+      <Button onClick={() => flow.go({ screen: 'search' })}>
         <Trans>Search by name</Trans>
-      </button>
+      </Button>
     );
   }
 

@@ -4,6 +4,7 @@ import { b2bTradeCapCents, formatDate, formatMoney, isB2BMode } from '@tradein/e
 import { useMemo } from 'react';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createCartStore, type CartNotice } from './cart-store.ts';
+import { Button } from '../../shared/button.tsx';
 
 /** The cart (flow step `cart`): lines with quantity steppers, the total and the way on. */
 export function CartScreen() {
@@ -28,9 +29,9 @@ export function CartScreen() {
           <p>
             <Trans>Your cart is empty.</Trans>
           </p>
-          <button type="button" className="flow-button flow-button-primary" onClick={searchAgain}>
+          <Button variant="primary" onClick={searchAgain}>
             <Trans>Find a device to sell</Trans>
-          </button>
+          </Button>
         </div>
       ) : (
         <>
@@ -39,37 +40,34 @@ export function CartScreen() {
               <li key={line.offerId} className="cart-line">
                 <span className="cart-line-name">{line.name}</span>
                 <div className="cart-stepper">
-                  <button
-                    type="button"
-                    className="flow-button cart-step"
+                  <Button
+                    className="cart-step"
                     aria-label={t`One less ${line.name}`}
                     disabled={line.quantity <= 1}
                     onClick={() => store.decrease(line.offerId)}
                   >
                     −
-                  </button>
+                  </Button>
                   <span className="cart-quantity" aria-live="polite">
                     {line.quantity}
                   </span>
-                  <button
-                    type="button"
-                    className="flow-button cart-step"
+                  <Button
+                    className="cart-step"
                     aria-label={t`One more ${line.name}`}
                     disabled={!line.canIncrease}
                     onClick={() => store.increase(line.offerId)}
                   >
                     +
-                  </button>
+                  </Button>
                 </div>
                 <span className="cart-amount">{money(line.amountCents)}</span>
-                <button
-                  type="button"
-                  className="flow-button flow-link"
+                <Button
+                  variant="link"
                   aria-label={t`Remove ${line.name}`}
                   onClick={() => store.remove(line.offerId)}
                 >
                   <Trans>Remove</Trans>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -97,16 +95,12 @@ export function CartScreen() {
       </div>
       {lines.length > 0 && (
         <div className="flow-actions">
-          <button
-            type="button"
-            className="flow-button flow-button-primary"
-            onClick={() => flow.go({ screen: 'checkout' })}
-          >
+          <Button variant="primary" onClick={() => flow.go({ screen: 'checkout' })}>
             <Trans>To checkout</Trans>
-          </button>
-          <button type="button" className="flow-button" onClick={searchAgain}>
+          </Button>
+          <Button onClick={searchAgain}>
             <Trans>Sell another device</Trans>
-          </button>
+          </Button>
         </div>
       )}
     </section>

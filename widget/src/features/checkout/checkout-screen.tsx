@@ -12,6 +12,7 @@ import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import type { CheckoutField, CheckoutFormValues, FieldErrorCode } from './checkout-form.ts';
 import { createCheckoutStore, type CheckoutNotice, type CheckoutStore } from './checkout-store.ts';
+import { Button } from '../../shared/button.tsx';
 
 const idOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}`;
 const errorIdOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}-error`;
@@ -86,13 +87,9 @@ export function CheckoutScreen() {
               <span>
                 <Trans>Logged in as {account.email}.</Trans>
               </span>{' '}
-              <button
-                type="button"
-                className="flow-button flow-link"
-                onClick={() => void store.logOut()}
-              >
+              <Button variant="link" onClick={() => void store.logOut()}>
                 <Trans>Log out</Trans>
-              </button>
+              </Button>
             </p>
           ) : (
             <>
@@ -160,14 +157,9 @@ export function CheckoutScreen() {
                   <CheckField store={store} field="remember">
                     <Trans>Stay logged in on this device</Trans>
                   </CheckField>
-                  <button
-                    type="button"
-                    className="flow-button flow-button-primary"
-                    disabled={loggingIn}
-                    onClick={() => void store.logIn()}
-                  >
+                  <Button variant="primary" disabled={loggingIn} onClick={() => void store.logIn()}>
                     {loggingIn ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
-                  </button>
+                  </Button>
                 </div>
               )}
             </>
@@ -291,17 +283,12 @@ export function CheckoutScreen() {
           {notice !== null && <NoticeText notice={notice} edition={config.edition} />}
         </div>
         <div className="flow-actions">
-          <button
-            type="submit"
-            className="flow-button flow-button-primary"
-            disabled={submitting}
-            aria-busy={submitting}
-          >
+          <Button type="submit" variant="primary" disabled={submitting} aria-busy={submitting}>
             {submitting ? <Trans>Sending your trade…</Trans> : <Trans>Sell now</Trans>}
-          </button>
-          <button type="button" className="flow-button" onClick={() => flow.go({ screen: 'cart' })}>
+          </Button>
+          <Button onClick={() => flow.go({ screen: 'cart' })}>
             <Trans>Back to the cart</Trans>
-          </button>
+          </Button>
         </div>
       </form>
     </section>

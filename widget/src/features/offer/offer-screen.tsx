@@ -7,6 +7,8 @@ import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createOfferStore, type OfferStore } from './offer-store.ts';
 import { apiErrorCode } from '@tradein/contract';
+import { Button } from '../../shared/button.tsx';
+import { StatusView } from '../../shared/status-view.tsx';
 
 const headingId = 'tradein-offer-heading';
 
@@ -25,48 +27,39 @@ export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceNa
   switch (load.status) {
     case 'loading':
       return (
-        <section className="root offer" part="root" aria-busy="true">
-          <div className="skeleton skeleton-line" />
-          <div className="skeleton skeleton-price" />
-          <div className="skeleton skeleton-line" />
-          <output className="visually-hidden">
-            <Trans>Loading your offer…</Trans>
-          </output>
-        </section>
+        <StatusView
+          className="offer"
+          status="loading"
+          label={<Trans>Loading your offer…</Trans>}
+          skeleton={
+            <>
+              <div className="skeleton skeleton-line" />
+              <div className="skeleton skeleton-price" />
+              <div className="skeleton skeleton-line" />
+            </>
+          }
+        />
       );
     case 'error':
       return (
-        <section className="root offer" part="root">
-          <div className="alert" part="alert" role="alert">
-            <p className="alert-title">
-              <Trans>Your offer could not be loaded.</Trans>
-            </p>
-            <p className="alert-text">
-              <Trans>Check your connection and try again.</Trans>
-            </p>
-            <button type="button" className="button" part="button" onClick={() => store.load()}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        </section>
+        <StatusView
+          className="offer"
+          status="problem"
+          title={<Trans>Your offer could not be loaded.</Trans>}
+          text={<Trans>Check your connection and try again.</Trans>}
+          action={<Trans>Try again</Trans>}
+          onAction={() => void store.load()}
+        />
       );
     case 'not-found':
       return (
-        <section className="root offer" part="root">
-          <div className="alert" part="alert" role="alert">
-            <p className="alert-title">
-              <Trans>This offer does not exist.</Trans>
-            </p>
-            <button
-              type="button"
-              className="button"
-              part="button"
-              onClick={() => flow.replace({ screen: 'search' })}
-            >
-              <Trans>Search for a device</Trans>
-            </button>
-          </div>
-        </section>
+        <StatusView
+          className="offer"
+          status="problem"
+          title={<Trans>This offer does not exist.</Trans>}
+          action={<Trans>Search for a device</Trans>}
+          onAction={() => flow.replace({ screen: 'search' })}
+        />
       );
     case 'ready':
       return <OfferDetails store={store} offer={load.offer} />;
@@ -148,23 +141,12 @@ function OfferDetails({ store, offer }: { store: OfferStore; offer: Offer }) {
         </div>
       ) : null}
       <div className="actions">
-        <button
-          type="button"
-          className="button secondary"
-          part="button"
-          onClick={() => flow.replace({ screen: 'search' })}
-        >
+        <Button onClick={() => flow.replace({ screen: 'search' })}>
           <Trans>Sell another device</Trans>
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          part="button primary"
-          disabled={expired}
-          onClick={add}
-        >
+        </Button>
+        <Button variant="primary" disabled={expired} onClick={add}>
           <Trans>Add to cart</Trans>
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -11,13 +11,15 @@ import {
   createQuestionsStore,
   type QuestionsStore,
 } from './questions-store.ts';
+import { Button } from '../../shared/button.tsx';
+import { StatusView } from '../../shared/status-view.tsx';
 
 const headingId = 'tradein-questions-heading';
 const questionHeadingId = 'tradein-question-text';
 
 /** The condition questions of one device, one at a time, with the live price. */
 export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
-  const { api, config, tracker } = useWidgetServices();
+  const { api, config, flow, tracker } = useWidgetServices();
   const store = useMemo(
     () =>
       createQuestionsStore({
@@ -38,62 +40,48 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
   switch (load.status) {
     case 'loading':
       return (
-        <section className="root questions" part="root" aria-busy="true">
-          <div className="skeleton skeleton-header" />
-          <div className="skeleton skeleton-line" />
-          <div className="skeleton skeleton-answers" />
-          <output className="visually-hidden">
-            <Trans>Loading the questions…</Trans>
-          </output>
-        </section>
+        <StatusView
+          className="questions"
+          status="loading"
+          label={<Trans>Loading the questions…</Trans>}
+          skeleton={
+            <>
+              <div className="skeleton skeleton-header" />
+              <div className="skeleton skeleton-line" />
+              <div className="skeleton skeleton-answers" />
+            </>
+          }
+        />
       );
     case 'error':
       return (
-        <section className="root questions" part="root">
-          <div className="alert" part="alert" role="alert">
-            <p className="alert-title">
-              <Trans>The questions could not be loaded.</Trans>
-            </p>
-            <p className="alert-text">
-              <Trans>Check your connection and try again.</Trans>
-            </p>
-            <button type="button" className="button" part="button" onClick={() => store.load()}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        </section>
+        <StatusView
+          className="questions"
+          status="problem"
+          title={<Trans>The questions could not be loaded.</Trans>}
+          text={<Trans>Check your connection and try again.</Trans>}
+          action={<Trans>Try again</Trans>}
+          onAction={() => void store.load()}
+        />
       );
     case 'not-found':
-      return <DeviceNotFound />;
+      return (
+        <StatusView
+          className="questions"
+          status="problem"
+          title={<Trans>We could not find this device.</Trans>}
+          text={
+            <Trans>
+              It may have been removed from our catalogue. Search for your device instead.
+            </Trans>
+          }
+          action={<Trans>Search for a device</Trans>}
+          onAction={() => flow.replace({ screen: 'search' })}
+        />
+      );
     case 'ready':
       return <Questions store={store} device={load.device} />;
   }
-}
-
-function DeviceNotFound() {
-  const { flow } = useWidgetServices();
-  return (
-    <section className="root questions" part="root">
-      <div className="alert" part="alert" role="alert">
-        <p className="alert-title">
-          <Trans>We could not find this device.</Trans>
-        </p>
-        <p className="alert-text">
-          <Trans>
-            It may have been removed from our catalogue. Search for your device instead.
-          </Trans>
-        </p>
-        <button
-          type="button"
-          className="button"
-          part="button"
-          onClick={() => flow.replace({ screen: 'search' })}
-        >
-          <Trans>Search for a device</Trans>
-        </button>
-      </div>
-    </section>
-  );
 }
 
 /** A catalogue image path is relative to the trade API that serves it. */
@@ -208,13 +196,11 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
       ) : null}
 
       <div className="actions">
-        <button type="button" className="button secondary" part="button" onClick={goBack}>
+        <Button onClick={goBack}>
           <Trans>Back</Trans>
-        </button>
-        <button
-          type="button"
-          className="button primary"
-          part="button primary"
+        </Button>
+        <Button
+          variant="primary"
           disabled={chosen === undefined || creation.status === 'creating'}
           aria-busy={creation.status === 'creating'}
           onClick={() => void goForward()}
@@ -226,7 +212,7 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
           ) : (
             <Trans>Show my offer</Trans>
           )}
-        </button>
+        </Button>
       </div>
     </section>
   );
@@ -315,14 +301,9 @@ function PricePreviewBox({ store }: { store: QuestionsStore }) {
       ) : preview.status === 'error' ? (
         <p className="price-preview-error">
           <Trans>Your price could not be calculated.</Trans>{' '}
-          <button
-            type="button"
-            className="button secondary"
-            part="button"
-            onClick={() => void store.retryPreview()}
-          >
+          <Button onClick={() => void store.retryPreview()}>
             <Trans>Try again</Trans>
-          </button>
+          </Button>
         </p>
       ) : (
         <p className="price-preview-value">

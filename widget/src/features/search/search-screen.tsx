@@ -7,6 +7,7 @@ import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { highlightMatches } from './highlight.ts';
 import { createSearchStore, type SearchKey, type SearchState } from './search-store.ts';
 import type * as DeviceSearchModule from './device-search.ts';
+import { Button } from '../../shared/button.tsx';
 
 // Ids are scoped by the shadow root, so fixed ids cannot clash between two elements.
 const inputId = 'tradein-search-input';
@@ -176,14 +177,9 @@ export function SearchScreen() {
                 <p className="notice-text">
                   <NoResultText query={state.resultQuery} />
                 </p>
-                <button
-                  type="button"
-                  className="button"
-                  part="button"
-                  onClick={() => flow.go({ screen: 'browse' })}
-                >
+                <Button variant="primary" onClick={() => flow.go({ screen: 'browse' })}>
                   <Trans>Browse all devices</Trans>
-                </button>
+                </Button>
               </div>
             ) : null}
             {state.status === 'error' ? (
@@ -193,14 +189,9 @@ export function SearchScreen() {
                     The search is not available right now. Check your connection and try again.
                   </Trans>
                 </p>
-                <button
-                  type="button"
-                  className="button"
-                  part="button"
-                  onClick={() => store.retry()}
-                >
+                <Button variant="primary" onClick={() => store.retry()}>
                   <Trans>Try again</Trans>
-                </button>
+                </Button>
               </div>
             ) : null}
           </div>
@@ -210,14 +201,9 @@ export function SearchScreen() {
         </form>
       </search>
       <p className="browse-link">
-        <button
-          type="button"
-          className="button button-secondary"
-          part="button"
-          onClick={() => flow.go({ screen: 'browse' })}
-        >
+        <Button onClick={() => flow.go({ screen: 'browse' })}>
           <Trans>Browse by category</Trans>
-        </button>
+        </Button>
       </p>
     </section>
   );

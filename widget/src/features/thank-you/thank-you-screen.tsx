@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createLabelStore } from './label-store.ts';
+import { Button } from '../../shared/button.tsx';
 
 /** The account a seller asked to create with the checkout. */
 interface NewAccount {
@@ -49,7 +50,8 @@ export function ThankYouScreen({
         )}
         {label.status === 'ready' && (
           <a
-            className="flow-button flow-button-primary"
+            className="button button-primary"
+            part="button primary"
             href={label.url}
             download={`label-${tradeNumber}.pdf`}
           >
@@ -61,9 +63,9 @@ export function ThankYouScreen({
             <Trans>
               The shipping label could not be loaded. It is also attached to your e-mail.
             </Trans>{' '}
-            <button type="button" className="flow-button" onClick={() => void store.load()}>
+            <Button onClick={() => void store.load()}>
               <Trans>Try again</Trans>
-            </button>
+            </Button>
           </p>
         )}
       </div>
@@ -100,13 +102,9 @@ export function ThankYouScreen({
         </li>
       </ul>
       <div className="flow-actions">
-        <button
-          type="button"
-          className="flow-button"
-          onClick={() => flow.replace({ screen: 'search' })}
-        >
+        <Button onClick={() => flow.replace({ screen: 'search' })}>
           <Trans>Sell another device</Trans>
-        </button>
+        </Button>
       </div>
     </section>
   );
