@@ -8,6 +8,7 @@ import {
   idSchema,
   isoDateTimeSchema,
   localeSchema,
+  maxTextFieldLength,
   offerIdSchema,
   personNameSchema,
 } from './primitives.ts';
@@ -49,7 +50,7 @@ export function referenceSchema(collection: CustomerCollection) {
 /** Short free text of an address line: 1–100 characters, not blank. */
 const addressLineSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
-    z.maxLength(100, 'Must be at most 100 characters'),
+    z.maxLength(maxTextFieldLength, `Must be at most ${maxTextFieldLength} characters`),
     z.refine((line) => line.trim().length > 0, 'Must not be empty'),
   ),
 );
@@ -63,7 +64,13 @@ const addressFields = /* @__PURE__ */ pure(() => ({
   salutation: salutationSchema,
   firstName: personNameSchema,
   lastName: personNameSchema,
-  company: z.optional(z.string().check(z.maxLength(100, 'Company must be at most 100 characters'))),
+  company: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(maxTextFieldLength, `Company must be at most ${maxTextFieldLength} characters`),
+      ),
+  ),
   street: addressLineSchema,
   houseNumber: z
     .string()
@@ -74,7 +81,14 @@ const addressFields = /* @__PURE__ */ pure(() => ({
       ),
     ),
   addressAddition: z.optional(
-    z.string().check(z.maxLength(100, 'Address addition must be at most 100 characters')),
+    z
+      .string()
+      .check(
+        z.maxLength(
+          maxTextFieldLength,
+          `Address addition must be at most ${maxTextFieldLength} characters`,
+        ),
+      ),
   ),
   zip: z.string().check(z.maxLength(10, 'Postal code must be at most 10 characters')),
   city: addressLineSchema,
@@ -194,7 +208,14 @@ export const customerSchema = /* @__PURE__ */ pure(() =>
     firstName: personNameSchema,
     lastName: personNameSchema,
     company: z.nullable(
-      z.string().check(z.maxLength(100, 'Company must be at most 100 characters')),
+      z
+        .string()
+        .check(
+          z.maxLength(
+            maxTextFieldLength,
+            `Company must be at most ${maxTextFieldLength} characters`,
+          ),
+        ),
     ),
     locale: localeSchema,
     isGuest: z.boolean(),

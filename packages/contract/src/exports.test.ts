@@ -99,6 +99,7 @@ describe('@tradein/contract public API', () => {
       'logoutHeadersSchema',
       'lowercaseEmailSchema',
       'manufacturerSchema',
+      'maxTextFieldLength',
       'maxTradeQuantity',
       'newsletterConfirmEndpoint',
       'newsletterConfirmRequestSchema',

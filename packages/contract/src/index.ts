@@ -214,6 +214,7 @@ export {
   languageSchema,
   localeSchema,
   lowercaseEmailSchema,
+  maxTextFieldLength,
   offerIdSchema,
   okResponseSchema,
   personNameSchema,

@@ -38,10 +38,13 @@ export const lowercaseEmailSchema = /* @__PURE__ */ pure(() =>
   ),
 );
 
+/** The longest a name or a line of free text (company, address line) may be, in characters. */
+export const maxTextFieldLength = 100;
+
 /** A human name part (first name, last name, account holder): 1–100 characters, not blank. */
 export const personNameSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
-    z.maxLength(100, 'Name must be at most 100 characters'),
+    z.maxLength(maxTextFieldLength, `Name must be at most ${maxTextFieldLength} characters`),
     z.refine((name) => name.trim().length > 0, 'Name must not be empty'),
   ),
 );
