@@ -78,6 +78,6 @@ export default defineConfig({
     environment: 'happy-dom',
     // Dependencies skip the alias unless vitest inlines them: real react-dom would then try
     // to render Preact hooks.
-    server: { deps: { inline: [/@r2wc\//, /@nanostores\/react/, /@lingui\/react/] } },
+    server: { deps: { inline: [/@nanostores\/react/, /@lingui\/react/] } },
   },
 });

@@ -1,65 +1,116 @@
-import r2wc from '@r2wc/react-to-web-component';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { RawWidgetAttributes } from './widget-attributes.ts';
 import { widgetStyleSheet } from './widget-stylesheet.ts';
 import { WidgetRoot } from './widget-root.tsx';
 
-/** Element attribute → component prop; r2wc maps `apiBase` to `api-base`. */
-const attributeProps = {
-  edition: 'string',
-  mode: 'string',
-  apiBase: 'string',
-  category: 'string',
-  device: 'string',
-  partner: 'string',
-  trackingConsent: 'string',
-} as const;
-
-const propOfAttribute: Readonly<Record<string, keyof typeof attributeProps>> = {
+/**
+ * The element's properties and the attributes they stand for. A property reads and writes its
+ * attribute, so `el.apiBase = '…'` and `api-base="…"` are the same configuration.
+ */
+export const widgetProperties = {
   edition: 'edition',
   mode: 'mode',
-  'api-base': 'apiBase',
+  apiBase: 'api-base',
   category: 'category',
   device: 'device',
   partner: 'partner',
-  'tracking-consent': 'trackingConsent',
-};
+  trackingConsent: 'tracking-consent',
+} as const satisfies Record<keyof RawWidgetAttributes, string>;
 
-// r2wc keeps its props and render hook under registered symbols.
-const r2wcProps = Symbol.for('r2wc.props');
-const r2wcRender = Symbol.for('r2wc.render');
+type WidgetProperty = keyof typeof widgetProperties;
+const propertyNames = Object.keys(widgetProperties) as WidgetProperty[];
 
-interface R2wcInternals {
-  [r2wcProps]: Record<string, unknown>;
-  [r2wcRender]: () => void;
-}
-
-const R2wcElement = r2wc(WidgetRoot, { shadow: 'open', props: attributeProps }) as unknown as {
-  new (): HTMLElement & {
-    attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
-  };
-};
-
-/** Builds the `<tradein-widget>` class: the React root in an open shadow root. */
+/**
+ * Builds the `<tradein-widget>` class: a React root in an open shadow root, rendered from the
+ * element's attributes.
+ *
+ * Frameworks set attributes one at a time, in the order they are written, and may set
+ * properties before the script has defined the element. So the element renders once the
+ * current task is over, from the attributes as they then stand: a half-set configuration is
+ * never shown or reported.
+ */
 export function createWidgetElementClass(): CustomElementConstructor {
-  return class TradeinWidget extends R2wcElement {
+  class TradeinWidget extends HTMLElement {
+    static readonly observedAttributes: readonly string[] = Object.values(widgetProperties);
+
+    readonly #shadow: ShadowRoot;
+    #root: Root | undefined;
+    #scheduled = false;
+
     constructor() {
       super();
+      this.#shadow = this.attachShadow({ mode: 'open' });
       // Styles live only inside the shadow root; the host page's document is never touched.
-      if (this.shadowRoot !== null) this.shadowRoot.adoptedStyleSheets = [widgetStyleSheet()];
+      this.#shadow.adoptedStyleSheets = [widgetStyleSheet()];
     }
 
-    override attributeChangedCallback(
-      name: string,
-      oldValue: string | null,
-      value: string | null,
-    ): void {
-      super.attributeChangedCallback(name, oldValue, value);
-      // r2wc ignores a removed or emptied attribute; the element must then report it missing.
-      const prop = propOfAttribute[name];
-      if (prop !== undefined && (value === null || value === '')) {
-        const internals = this as unknown as R2wcInternals;
-        internals[r2wcProps][prop] = undefined;
-        internals[r2wcRender]();
-      }
+    connectedCallback(): void {
+      for (const property of propertyNames) this.#upgradeProperty(property);
+      this.#schedule();
     }
-  };
+
+    disconnectedCallback(): void {
+      this.#schedule();
+    }
+
+    attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+      if (oldValue === value) return;
+      // A visitor's answer to tracking holds from the moment the page gives it: a click right
+      // after a refusal must not be tracked, nor one right after a consent be lost.
+      if (name === widgetProperties.trackingConsent && this.#root !== undefined) this.#render();
+      else this.#schedule();
+    }
+
+    /**
+     * A property set on the element before it was defined is an own data property that hides
+     * the class's accessor: take its value through the accessor instead.
+     */
+    #upgradeProperty(property: WidgetProperty): void {
+      if (!Object.hasOwn(this, property)) return;
+      const value: unknown = Reflect.get(this, property);
+      Reflect.deleteProperty(this, property);
+      Reflect.set(this, property, value);
+    }
+
+    #schedule(): void {
+      if (this.#scheduled) return;
+      this.#scheduled = true;
+      setTimeout(() => {
+        this.#scheduled = false;
+        this.#render();
+      }, 0);
+    }
+
+    #render(): void {
+      if (!this.isConnected) {
+        // Removed for good (a move within the page reconnects before this runs).
+        this.#root?.unmount();
+        this.#root = undefined;
+        return;
+      }
+      const attributes: RawWidgetAttributes = {};
+      for (const property of propertyNames) {
+        attributes[property] = this.getAttribute(widgetProperties[property]);
+      }
+      this.#root ??= createRoot(this.#shadow);
+      this.#root.render(createElement(WidgetRoot, { ...attributes, container: this.#shadow }));
+    }
+  }
+
+  for (const property of propertyNames) {
+    const attribute = widgetProperties[property];
+    Object.defineProperty(TradeinWidget.prototype, property, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement): string | undefined {
+        return this.getAttribute(attribute) ?? undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === undefined || value === null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
+  }
+  return TradeinWidget;
 }
