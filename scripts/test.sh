@@ -14,6 +14,9 @@ npx prettier --check . --log-level warn
 step "lint"
 npx oxlint --deny-warnings
 
+step "nothing unused: files, exports, dependencies (knip)"
+npx knip
+
 step "translation catalogs"
 bash scripts/check-catalogs.sh
 

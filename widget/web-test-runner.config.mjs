@@ -15,6 +15,7 @@ if (!existsSync(bundle)) {
   );
 }
 
+/** @public (read by web-test-runner) */
 export default {
   rootDir: repositoryRoot,
   files: [fileURLToPath(new URL('test/browser/**/*.test.js', import.meta.url))],

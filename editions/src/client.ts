@@ -1,27 +1,14 @@
 // Browser entry (`@tradein/editions/client`): what a client needs, without the server-only data
 // (hosts, redirects, routes, mail addresses, ekomi, Dynamic Yield) and without the full
 // configuration schema. The server and the host shop use the full entry (`index.ts`).
-export type { ClientEditionConfig, ClientEditionField } from './client-edition-config.ts';
 export { getClientEdition } from './client-editions.ts';
 export {
   b2bTradeCapCents,
-  b2bTradeCapEur,
-  carouselIntervalMs,
   clientIdCookieSeconds,
   consentCheckDelayMs,
-  contactSubjectCount,
-  currency,
   defaultPaymentType,
-  localeCookieDays,
   offerValidityDays,
-  payloadPrefetchDelayMs,
   payPalPaymentMethod,
-  personalizationCookieDays,
-  reloadGuardMs,
-  shippingAmount,
-  swipeThresholdPx,
-  taxAmount,
-  toastDelayMs,
   touchpointParameters,
 } from './constants.ts';
 export { formatDate } from './date-format.ts';
@@ -30,6 +17,5 @@ export type { EditionCode } from './edition-code.ts';
 export { formatMoney } from './money-format.ts';
 export { isValidPostalCode } from './postal-code.ts';
 export { sellFlowPath } from './sell-flow-path.ts';
-export type { SellFlowRouteName } from './sell-flow-path.ts';
 export { isB2BMode, shopModes, shopModeSchema } from './shop-mode.ts';
 export type { ShopMode } from './shop-mode.ts';

@@ -9,7 +9,7 @@ export const $categories = /* @__PURE__ */ atom<CategoryState>({});
 const categoryListSchema = /* @__PURE__ */ z.array(categorySchema);
 
 /** The key a category is stored under: its lower-case name (the contract's category state). */
-export function categoryKey(name: string): string {
+function categoryKey(name: string): string {
   return name.toLowerCase();
 }
 

@@ -24,7 +24,7 @@ export const RETRYABLE_STATUSES: readonly number[] = /* @__PURE__ */ Object.free
 ]);
 
 /** How many times a call of each method is sent at most (spec §8: GET once more, others never). */
-export const MAX_ATTEMPTS: Readonly<Record<HttpMethod, number>> = /* @__PURE__ */ Object.freeze({
+const MAX_ATTEMPTS: Readonly<Record<HttpMethod, number>> = /* @__PURE__ */ Object.freeze({
   GET: 2,
   POST: 1,
   PATCH: 1,
@@ -35,7 +35,7 @@ export const MAX_ATTEMPTS: Readonly<Record<HttpMethod, number>> = /* @__PURE__ *
 export const SEARCH_PATH = '/api/trade/searches';
 
 /** Default time one attempt may take before it fails with `ApiTimeoutError`. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Where the client runs; only `development` adds the search call's basic authorization. */
 export type ApiEnvironment = 'development' | 'production';

@@ -1,51 +1,19 @@
 export {
   $account,
-  ACCOUNT_STORAGE_KEY,
-  LOGGED_OUT_ACCOUNT,
   createAccountAuth,
   login,
   logout,
-  refresh,
   registerGuest,
-  startAccount,
   startGuestSession,
 } from './account.ts';
-export type {
-  AccountAuthOptions,
-  GuestSessionOptions,
-  GuestSessionStart,
-  LoggedInCustomer,
-  LoginCredentials,
-  StartAccountOptions,
-} from './account.ts';
-export {
-  ApiAuthError,
-  ApiError,
-  ApiHttpError,
-  ApiNetworkError,
-  ApiRequestError,
-  ApiResponseError,
-  ApiTimeoutError,
-} from './api-errors.ts';
-export type { ApiCallTarget } from './api-errors.ts';
-export {
-  $categories,
-  categoryKey,
-  clearCategories,
-  getCategory,
-  setCategories,
-} from './category.ts';
+export { ApiHttpError, ApiRequestError } from './api-errors.ts';
 export {
   $cartCount,
   $cartTotal,
   $checkout,
-  CHECKOUT_STORAGE_KEY,
   addToCart,
   clearCart,
-  decodeCheckoutState,
-  emptyCheckoutState,
   initCheckout,
-  isPayPalPaymentType,
   onNavigate,
   removeFromCart,
   resetCheckout,
@@ -55,43 +23,10 @@ export {
   setTransactionId,
   setVoucher,
 } from './checkout.ts';
-export type { CheckoutError, CheckoutInit, CheckoutResult, NewCartLine } from './checkout.ts';
-export { CLIENT_ID_COOKIE, createClientIdSource, fetchClientIdFrom } from './client-id.ts';
-export type { ClientIdSource, ClientIdSourceOptions } from './client-id.ts';
-export {
-  $consent,
-  denyConsent,
-  grantConsent,
-  resetConsent,
-  scheduleConsentCheck,
-} from './consent.ts';
-export type { ConsentCheckOptions, ConsentState } from './consent.ts';
-export { $home, getHome, initHome } from './home.ts';
-export {
-  DEFAULT_BLOB_TYPE,
-  DEFAULT_TIMEOUT_MS,
-  MAX_ATTEMPTS,
-  RETRYABLE_STATUSES,
-  SEARCH_PATH,
-  createApiClient,
-} from './http-client.ts';
-export type {
-  ApiClient,
-  ApiClientOptions,
-  ApiEnvironment,
-  AuthProvider,
-  BlobCallOptions,
-  CallOptions,
-  PathParamNames,
-  PathParams,
-} from './http-client.ts';
-export { PRICE_DECIMALS, cartTotal, lineAmount } from './money.ts';
-export { hasTouchpoints, readTouchpoints } from './touchpoints.ts';
+export type { CheckoutError, CheckoutResult } from './checkout.ts';
+export type { ConsentState } from './consent.ts';
+export { createApiClient } from './http-client.ts';
+export type { ApiClient, ApiClientOptions, AuthProvider } from './http-client.ts';
+export { lineAmount } from './money.ts';
 export { createTracker } from './tracking.ts';
-export type {
-  ControllingCall,
-  TrackedEventName,
-  Tracker,
-  TrackerOptions,
-  TrackingReport,
-} from './tracking.ts';
+export type { TrackedEventName, Tracker } from './tracking.ts';

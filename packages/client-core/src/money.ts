@@ -13,7 +13,7 @@
  */
 
 /** Digits after the cent point that count as a real sub-cent fraction; finer digits are float noise. */
-export const PRICE_DECIMALS = 6;
+const PRICE_DECIMALS = 6;
 
 const SCALE = 10n ** BigInt(PRICE_DECIMALS);
 

@@ -28,7 +28,7 @@ export const iphone13Series: Series = {
   thumbnail: '/images/series/iphone-13.webp',
 };
 
-export const iphone14Series: Series = {
+const iphone14Series: Series = {
   ...iphone13Series,
   id: 32,
   name: 'iPhone 14',

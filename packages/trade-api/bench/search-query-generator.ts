@@ -10,7 +10,7 @@ export interface BenchmarkQuery {
 }
 
 /** Small, fast, seeded PRNG (mulberry32): the same seed always gives the same query set. */
-export function createRandom(seed: number): () => number {
+function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -52,7 +52,7 @@ function neighbourOf(random: () => number, letter: string): string {
 }
 
 /** One typical typo: deletion, keyboard-neighbour substitution, transposition or insertion. */
-export function applyTypo(random: () => number, word: string): string {
+function applyTypo(random: () => number, word: string): string {
   const kind = Math.floor(random() * 4);
   if (kind === 0) {
     const at = Math.floor(random() * word.length);

@@ -28,7 +28,7 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string {
 }
 
 /** Parses one `.eml` (its text or bytes). */
-export async function parseMail(eml: string | Buffer, file = ''): Promise<OutboxMail> {
+async function parseMail(eml: string | Buffer, file = ''): Promise<OutboxMail> {
   const parsed = await simpleParser(eml);
   const kind = parsed.headers.get('x-tradein-mail-kind');
   return {

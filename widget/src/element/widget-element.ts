@@ -8,7 +8,7 @@ import { WidgetRoot } from './widget-root.tsx';
  * The element's properties and the attributes they stand for. A property reads and writes its
  * attribute, so `el.apiBase = '…'` and `api-base="…"` are the same configuration.
  */
-export const widgetProperties = {
+const widgetProperties = {
   edition: 'edition',
   mode: 'mode',
   apiBase: 'api-base',

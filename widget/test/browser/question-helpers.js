@@ -5,7 +5,7 @@
 import { sendKeys } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
 
-export function searchToken(query) {
+function searchToken(query) {
   const encoded = btoa(JSON.stringify(query))
     .replaceAll('+', '-')
     .replaceAll('/', '_')

@@ -5,8 +5,8 @@ import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import { HttpError } from '../server/http-error.ts';
 
 /** Who issues access tokens and for whom; both are checked on every bearer call. */
-export const tokenIssuer = 'tradein-trade-api';
-export const tokenAudience = 'tradein-shop';
+const tokenIssuer = 'tradein-trade-api';
+const tokenAudience = 'tradein-shop';
 
 /** Lifetime of a customer's access token: short, since refresh tokens keep the login. */
 export const accessTokenSeconds = 15 * 60;

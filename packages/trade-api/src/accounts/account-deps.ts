@@ -25,7 +25,7 @@ export interface AccountLimits {
 }
 
 /** The defaults: 5 failed logins per address or 20 per client in 15 minutes, 30 guest sessions an hour. */
-export const defaultAccountLimits: AccountLimits = {
+const defaultAccountLimits: AccountLimits = {
   loginWindowMs: 15 * 60_000,
   failuresPerUsername: 5,
   failuresPerIp: 20,

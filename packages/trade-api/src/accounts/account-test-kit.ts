@@ -17,7 +17,7 @@ export interface TestClock {
 }
 
 /** A clock starting at the real time, moved only by `advance`. */
-export function testClock(): TestClock {
+function testClock(): TestClock {
   let current = Date.now();
   return {
     now: () => new Date(current),

@@ -16,7 +16,7 @@ export interface AuthenticatorOptions {
 }
 
 /** The bearer token of a request, or a 401 when there is none. */
-export function bearerToken(request: FastifyRequest): string {
+function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match =
     typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,8192})$/i.exec(header) : null;

@@ -9,7 +9,7 @@ import { apiErrorCode } from '@tradein/contract';
  */
 
 /** The `email` column value that marks a guest-session row (no e-mail address looks like it). */
-export const guestSessionMarker = '#guest-session';
+const guestSessionMarker = '#guest-session';
 
 /** Seconds until the oldest counted row leaves the window enough for the count to drop below the limit. */
 function retryAfterSeconds(

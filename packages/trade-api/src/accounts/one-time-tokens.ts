@@ -3,7 +3,7 @@ import { createOpaqueToken, hashOpaqueToken } from './opaque-token.ts';
 
 /** What a mailed single-use token is for, and how long it lives. */
 export type OneTimePurpose = 'activation' | 'password_reset';
-export const oneTimeTokenMs: Readonly<Record<OneTimePurpose, number>> = {
+const oneTimeTokenMs: Readonly<Record<OneTimePurpose, number>> = {
   activation: 48 * 60 * 60_000,
   password_reset: 60 * 60_000,
 };

@@ -4,7 +4,7 @@ import type { TradeDatabase } from '../db/schema.ts';
 import { createOpaqueToken, hashOpaqueToken } from './opaque-token.ts';
 
 /** How long a refresh token lives; each rotation starts a new period. */
-export const refreshTokenMs = 30 * 24 * 60 * 60_000;
+const refreshTokenMs = 30 * 24 * 60 * 60_000;
 
 type Db = Kysely<TradeDatabase>;
 

@@ -66,7 +66,7 @@ export const catalogueImageKinds = ['category', 'manufacturer', 'series', 'devic
 export type CatalogueImageKind = (typeof catalogueImageKinds)[number];
 
 /** Root-relative path of the generated image of a catalogue entry. */
-export function catalogueImagePath(kind: CatalogueImageKind, id: number): string {
+function catalogueImagePath(kind: CatalogueImageKind, id: number): string {
   return `/api/trade/images/${kind}/${id}.svg`;
 }
 

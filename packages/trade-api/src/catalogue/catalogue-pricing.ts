@@ -26,7 +26,7 @@ const brandRetention: Record<string, number> = { apple: 1.12, samsung: 1, google
 const otherPhoneBrandRetention = 0.85;
 
 /** The market of each edition: Germany and Austria pay the reference price. */
-export const editionPriceFactors: PerEdition<number> = {
+const editionPriceFactors: PerEdition<number> = {
   at: 1,
   de: 1,
   es: 0.96,

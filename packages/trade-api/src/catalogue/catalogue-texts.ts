@@ -3,15 +3,6 @@ import type { CataloguePage, PerEdition } from './catalogue-model.ts';
 /** The languages the catalogue is written in; Austria reads the German texts. */
 export type CatalogueLanguage = 'de' | 'es' | 'fr' | 'it';
 
-/** The language of each edition. */
-export const editionLanguage: PerEdition<CatalogueLanguage> = {
-  at: 'de',
-  de: 'de',
-  es: 'es',
-  fr: 'fr',
-  it: 'it',
-};
-
 /** A value per language. */
 export type PerLanguage<T> = Record<CatalogueLanguage, T>;
 

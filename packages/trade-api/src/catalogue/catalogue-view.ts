@@ -198,7 +198,7 @@ export function toDeviceSummary(
 }
 
 /** A condition question with its answers in one edition. */
-export function toQuestion(question: CatalogueQuestion, edition: EditionCode): Question {
+function toQuestion(question: CatalogueQuestion, edition: EditionCode): Question {
   const texts = question.texts[edition];
   return {
     id: question.id,

@@ -23,7 +23,7 @@ const questionNumbers = {
 export type QuestionCode = keyof typeof questionNumbers;
 
 /** Which questions each category asks, in the order the flow shows them. */
-export const categoryQuestionCodes: Record<CategoryKey, readonly QuestionCode[]> = {
+const categoryQuestionCodes: Record<CategoryKey, readonly QuestionCode[]> = {
   smartphones: [
     'GRADE',
     'POWERS_ON',

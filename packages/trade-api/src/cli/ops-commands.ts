@@ -16,7 +16,7 @@ import { loadTrade, type TradeRecord } from '../trades/trade-view.ts';
 export type OpsDeps = TradeDeps & { dataDir: string };
 
 /** The usage text printed on `help` and on a wrong command line. */
-export const opsUsage = `Usage: npm run ops -- <command>
+const opsUsage = `Usage: npm run ops -- <command>
 
   list [--status <status>]                 trades, newest first
   show <tradeNumber>                       one trade with items, findings and events
@@ -76,7 +76,7 @@ function wholeNumber(value: string | undefined, name: string, minimum: number): 
 }
 
 /** Human-readable lines of one trade. */
-export function describeTrade(record: TradeRecord): string[] {
+function describeTrade(record: TradeRecord): string[] {
   const money = (cents: number) => formatMoney(record.edition, cents);
   const lines = [
     `${record.tradeNumber}  ${record.status}  ${record.edition}  ${money(record.totalCents)}` +

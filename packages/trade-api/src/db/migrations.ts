@@ -6,7 +6,10 @@ import {
   type MigrationResultSet,
 } from 'kysely/migration';
 import { databaseDialect, type DatabaseDialect, type TradeDb } from './create-database.ts';
-import * as trackingNewsletterMigration from './migrations/tracking-newsletter.ts';
+import {
+  up as trackingNewsletterUp,
+  down as trackingNewsletterDown,
+} from './migrations/tracking-newsletter.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 
 /*
@@ -519,7 +522,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
     },
   },
   '0002_trades': { up: tradesUp, down: tradesDown },
-  '0003_tracking_newsletter': trackingNewsletterMigration,
+  '0003_tracking_newsletter': { up: trackingNewsletterUp, down: trackingNewsletterDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

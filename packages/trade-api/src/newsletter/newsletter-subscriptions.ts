@@ -14,7 +14,7 @@ import { hashConfirmToken, newConfirmToken, newsletterEmailHash } from './email-
 /** How long an opt-in link works. */
 export const confirmTokenLifetimeDays = 7;
 /** A repeated subscribe within this time sends no further mail (protects the inbox). */
-export const optInResendIntervalMs = 10 * 60_000;
+const optInResendIntervalMs = 10 * 60_000;
 
 type SubscriptionRow = Selectable<TradeDatabase['newsletter_subscriptions']>;
 

@@ -6,7 +6,7 @@ import { HttpError } from './http-error.ts';
 import type { Route } from './route.ts';
 
 /** `GET /api/health`: the node answers and reaches its database (for load balancers). */
-export const healthEndpoint = defineEndpoint({
+const healthEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/health',
   auth: 'none',

@@ -26,7 +26,7 @@ import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
 import { applyVoucher, type AppliedVoucher } from './vouchers.ts';
 
 /** The human-readable trade number of a trade id in a year: `T-2026-000123`. */
-export function formatTradeNumber(year: number, tradeId: number): string {
+function formatTradeNumber(year: number, tradeId: number): string {
   return `T-${year}-${String(tradeId).padStart(6, '0')}`;
 }
 
@@ -46,7 +46,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The lines of an address as printed on a label. */
-export function addressLines(address: AddressInput): string[] {
+function addressLines(address: AddressInput): string[] {
   return [
     `${address.firstName} ${address.lastName}`,
     ...(address.company ? [address.company] : []),
@@ -58,7 +58,7 @@ export function addressLines(address: AddressInput): string[] {
 }
 
 /** Reads the address stored with a trade. */
-export function parseAddressSnapshot(json: string): AddressInput | null {
+function parseAddressSnapshot(json: string): AddressInput | null {
   const parsed = addressInputSchema.safeParse(JSON.parse(json));
   return parsed.success ? parsed.data : null;
 }

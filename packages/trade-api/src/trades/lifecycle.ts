@@ -12,7 +12,7 @@ import { revisedVoucherBonus } from './vouchers.ts';
 import { apiErrorCode } from '@tradein/contract';
 
 /** Which status may follow which (design card): everything else is refused. */
-export const allowedTransitions: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
+const allowedTransitions: Readonly<Record<TradeStatus, readonly TradeStatus[]>> = {
   created: ['received'],
   received: ['inspected'],
   inspected: ['clarification', 'paid'],

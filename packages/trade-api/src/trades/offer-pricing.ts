@@ -59,8 +59,3 @@ export function offerPrice(
     recycling: false,
   };
 }
-
-/** A line amount: price per piece × quantity (integers, so already whole cents). */
-export function lineTotalCents(priceCents: number, quantity: number): number {
-  return priceCents * quantity;
-}

@@ -42,7 +42,7 @@ function badAnswers(fields: ApiFieldError[]): HttpError {
  * Checks that the answers cover every question of the device's category exactly once with
  * answers of those questions, and prices them; a 400 names the offending field otherwise.
  */
-export function priceAnswers(
+function priceAnswers(
   device: OfferCatalogueDevice,
   answers: readonly OfferAnswer[],
 ): PricedCondition {
@@ -106,7 +106,7 @@ async function deviceOf(db: TradeDb, request: OfferRequest): Promise<OfferCatalo
 }
 
 /** Prices a device in a condition without storing anything. */
-export async function previewOffer(db: TradeDb, request: OfferRequest): Promise<OfferPreview> {
+async function previewOffer(db: TradeDb, request: OfferRequest): Promise<OfferPreview> {
   const device = await deviceOf(db, request);
   const priced = priceAnswers(device, request.answers);
   return {
@@ -119,7 +119,7 @@ export async function previewOffer(db: TradeDb, request: OfferRequest): Promise<
 }
 
 /** Prices a device in a condition and stores the offer, valid for `offerValidityDays`. */
-export async function createOffer(db: TradeDb, now: Date, request: OfferRequest): Promise<Offer> {
+async function createOffer(db: TradeDb, now: Date, request: OfferRequest): Promise<Offer> {
   const device = await deviceOf(db, request);
   const priced = priceAnswers(device, request.answers);
   const offerId = randomUUID();
@@ -155,7 +155,7 @@ export async function createOffer(db: TradeDb, now: Date, request: OfferRequest)
 }
 
 /** Turns stored answer codes back into question and answer ids of the device's catalogue. */
-export function answersFromCodes(
+function answersFromCodes(
   device: OfferCatalogueDevice | null,
   codes: Record<string, string>,
 ): OfferAnswer[] {
@@ -173,7 +173,7 @@ export function parseAnswerCodes(json: string): Record<string, string> {
 }
 
 /** Reads a stored offer; null when there is none with that id. */
-export async function findOffer(db: TradeDb, offerId: string): Promise<Offer | null> {
+async function findOffer(db: TradeDb, offerId: string): Promise<Offer | null> {
   const row = await db
     .selectFrom('offers')
     .selectAll()

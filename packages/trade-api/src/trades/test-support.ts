@@ -22,7 +22,7 @@ import type { TradeDeps } from './trade-deps.ts';
 import { registerTradeRoutes } from './trade-routes.ts';
 
 /** The header the test authenticator reads the customer id from (stands in for the JWT). */
-export const testCustomerHeader = 'x-test-customer';
+const testCustomerHeader = 'x-test-customer';
 
 /** A running trade API with the offer and trade routes, a movable clock and an outbox. */
 export interface TradesFixture {
@@ -151,7 +151,7 @@ export function addressFor(edition: EditionCode): AddressInput {
 }
 
 /** A valid German IBAN (check digits correct). */
-export const validIban = 'DE89370400440532013000';
+const validIban = 'DE89370400440532013000';
 
 /** A checkout body for offers, with SEPA payout; a B2B body carries a company name. */
 export function checkoutBody(

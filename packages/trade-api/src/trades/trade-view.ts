@@ -127,10 +127,7 @@ export async function loadTrade(db: TradeDb, tradeNumber: string): Promise<Trade
 }
 
 /** What one line pays: the revised price once accepted, else the price at checkout. */
-export function effectiveLinePrice(
-  item: TradeRecord['items'][number],
-  acceptedRevision: boolean,
-): number {
+function effectiveLinePrice(item: TradeRecord['items'][number], acceptedRevision: boolean): number {
   return acceptedRevision && item.revisedPriceCents !== null
     ? item.revisedPriceCents
     : item.priceCents;
@@ -203,7 +200,7 @@ function clarificationOf(
 }
 
 /** Whether the trade's total already uses the revised prices. */
-export function revisionAccepted(status: TradeStatus, record: TradeRecord): boolean {
+function revisionAccepted(status: TradeStatus, record: TradeRecord): boolean {
   return (
     status === 'accepted' ||
     (status === 'paid' && record.events.some((event) => event.status === 'accepted'))

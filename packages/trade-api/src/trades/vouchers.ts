@@ -16,7 +16,7 @@ export interface AppliedVoucher {
  * The bonus a voucher adds to an items total: a percentage (basis points, truncated to cents)
  * or a fixed amount; 0 below the voucher's minimum items total.
  */
-export function voucherBonusCents(
+function voucherBonusCents(
   voucher: Pick<VouchersTable, 'kind' | 'value' | 'min_total_cents'>,
   itemsTotalCents: number,
 ): number {

@@ -60,7 +60,7 @@ function names(entry: { id: number; url: string }, value: string | undefined): b
 }
 
 /** The level a state shows: the first choice not yet made. */
-export function levelOf(state: BrowseState): BrowseLevel {
+function levelOf(state: BrowseState): BrowseLevel {
   if (state.category === undefined) return 'category';
   if (state.manufacturer === undefined) return 'manufacturer';
   if (state.series === undefined) return 'series';
