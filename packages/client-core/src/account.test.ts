@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@tradein/contract';
+import { getTradeHistoryEndpoint } from '@tradein/contract';
 import type { AccountState, Customer } from '@tradein/contract';
 import {
   $account,
@@ -251,7 +251,7 @@ describe('login', () => {
 describe('bearer calls and refresh', () => {
   it('sends the access token as bearer', async () => {
     await login(client, { username: customer.email, password, remember: true });
-    await client.call(endpoints.getTradeHistory);
+    await client.call(getTradeHistoryEndpoint);
     expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
       `Bearer ${firstAccess}`,
     );
@@ -260,7 +260,7 @@ describe('bearer calls and refresh', () => {
   it('does not refresh one millisecond before tokenExpiry', async () => {
     await login(client, { username: customer.email, password, remember: true });
     clock = firstExp * 1000 - 1;
-    await client.call(endpoints.getTradeHistory);
+    await client.call(getTradeHistoryEndpoint);
     expect(server.to('POST /api/account/loginRefresh')).toHaveLength(0);
     expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
       `Bearer ${firstAccess}`,
@@ -270,7 +270,7 @@ describe('bearer calls and refresh', () => {
   it('refreshes first at exactly tokenExpiry and sends the new token', async () => {
     await login(client, { username: customer.email, password, remember: true });
     clock = firstExp * 1000;
-    await client.call(endpoints.getTradeHistory);
+    await client.call(getTradeHistoryEndpoint);
     const refreshes = server.to('POST /api/account/loginRefresh');
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0]?.headers.refresh).toBe('r-1');
@@ -293,7 +293,7 @@ describe('bearer calls and refresh', () => {
       return json(200, { access_token: secondAccess, refresh_token: 'r-2' });
     });
     clock = firstExp * 1000 + 5_000;
-    const calls = Array.from({ length: 5 }, () => client.call(endpoints.getTradeHistory));
+    const calls = Array.from({ length: 5 }, () => client.call(getTradeHistoryEndpoint));
     gate.resolve();
     await Promise.all(calls);
     expect(server.to('POST /api/account/loginRefresh')).toHaveLength(1);
@@ -319,7 +319,7 @@ describe('bearer calls and refresh', () => {
     expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).not.toBeNull();
     server.handlers.set('POST /api/account/loginRefresh', handler);
     clock = firstExp * 1000;
-    const error = await client.call(endpoints.getTradeHistory).catch((e: unknown) => e);
+    const error = await client.call(getTradeHistoryEndpoint).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiAuthError);
     expect($account.get()).toEqual(LOGGED_OUT_ACCOUNT);
     expect(localStorage.getItem(ACCOUNT_STORAGE_KEY)).toBeNull();
@@ -477,7 +477,7 @@ describe('persistence', () => {
   it('no remember: a refresh keeps working and still writes nothing long-lived', async () => {
     await login(client, { username: customer.email, password, remember: false });
     clock = firstExp * 1000;
-    await client.call(endpoints.getTradeHistory);
+    await client.call(getTradeHistoryEndpoint);
     expect($account.get().accessToken).toBe(secondAccess);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.getItem(ACCOUNT_STORAGE_KEY)).toContain('r-2');
@@ -667,7 +667,7 @@ describe('guest session', () => {
   it('sends the guest token on bearer calls until one millisecond before expiry, without refresh', async () => {
     await startGuest();
     clock = guestExpiry - 1;
-    await client.call(endpoints.getTradeHistory);
+    await client.call(getTradeHistoryEndpoint);
     expect(server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
       `Bearer ${guestAccess}`,
     );
@@ -678,7 +678,7 @@ describe('guest session', () => {
     await startGuest();
     await registerGuest(client, details);
     clock = guestExpiry;
-    const error = await client.call(endpoints.getTradeHistory).catch((e: unknown) => e);
+    const error = await client.call(getTradeHistoryEndpoint).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiAuthError);
     expect((error as ApiAuthError).message).toContain('the guest session has expired');
     expect(server.to('GET /api/customers/trade_history')).toHaveLength(0);
@@ -776,7 +776,7 @@ describe('guest session', () => {
   it('is never written to localStorage, nor read from there', async () => {
     await startGuest();
     await registerGuest(client, details);
-    await client.call(endpoints.getTradeHistory);
+    await client.call(getTradeHistoryEndpoint);
     expect(localStorage.length).toBe(0);
     await logout(client);
     stops.push(startAccount({ report: () => {} }));
@@ -881,7 +881,7 @@ describe('copies of the module in one page', () => {
       const [a, b] = await twoCopies(started);
       await a.account.login(a.client, { username: customer.email, password, remember: true });
       clock = firstExp * 1000;
-      await a.client.call(endpoints.getTradeHistory);
+      await a.client.call(getTradeHistoryEndpoint);
       expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(1);
       expect(b.account.$account.get()).toEqual({
         ...loggedIn,
@@ -891,7 +891,7 @@ describe('copies of the module in one page', () => {
       });
       expect(b.server.requests).toHaveLength(0);
       // B's clock is past the old expiry: it sends the adopted token, it does not refresh.
-      await b.client.call(endpoints.getTradeHistory);
+      await b.client.call(getTradeHistoryEndpoint);
       expect(b.server.requests.map((request) => request.route)).toEqual([
         'GET /api/customers/trade_history',
       ]);
@@ -1005,7 +1005,7 @@ describe('copies of the module in one page', () => {
     const [a, b] = await twoCopies(true);
     await a.account.login(a.client, { username: customer.email, password, remember: true });
     clock = firstExp * 1000;
-    await b.client.call(endpoints.getTradeHistory);
+    await b.client.call(getTradeHistoryEndpoint);
     await b.account.login(b.client, { username: customer.email, password, remember: false });
     await a.account.logout(a.client);
     recorded.stop();
@@ -1025,8 +1025,8 @@ describe('copies of the module in one page', () => {
     clock = firstExp * 1000;
     await a.account.refresh(a.client);
     expect(refreshed).toHaveBeenCalledTimes(1);
-    await b.client.call(endpoints.getTradeHistory);
-    await a.client.call(endpoints.getTradeHistory);
+    await b.client.call(getTradeHistoryEndpoint);
+    await a.client.call(getTradeHistoryEndpoint);
     expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(1);
     expect(b.server.to('POST /api/account/loginRefresh')).toHaveLength(0);
   });
@@ -1050,8 +1050,8 @@ describe('copies of the module in one page', () => {
       await a.account.login(a.client, { username: customer.email, password, remember: true });
       clock = firstExp * 1000;
       await Promise.all([
-        a.client.call(endpoints.getTradeHistory),
-        b.client.call(endpoints.getTradeHistory),
+        a.client.call(getTradeHistoryEndpoint),
+        b.client.call(getTradeHistoryEndpoint),
       ]);
       const refreshes = [
         ...a.server.to('POST /api/account/loginRefresh'),
@@ -1077,7 +1077,7 @@ describe('copies of the module in one page', () => {
     // The other tab's write is in storage; its event is still queued.
     localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify(rotated));
     clock = firstExp * 1000;
-    await a.client.call(endpoints.getTradeHistory);
+    await a.client.call(getTradeHistoryEndpoint);
     expect(a.server.to('POST /api/account/loginRefresh')).toHaveLength(0);
     expect(a.server.to('GET /api/customers/trade_history')[0]?.headers.authorization).toBe(
       `Bearer ${secondAccess}`,

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { defineEndpoint, offerEndpoints, tradeEndpoints } from '@tradein/contract';
+import {
+  answerClarificationEndpoint,
+  defineEndpoint,
+  getOfferEndpoint,
+  tradeLabelEndpoint,
+} from '@tradein/contract';
 import type { HttpMethod } from '@tradein/contract';
 import {
   ApiAuthError,
@@ -485,7 +490,7 @@ describe('path parameters', () => {
     ['dots inside a value', 'v1.2', 'v1.2'],
   ])('fills and percent-encodes %s', async (_case, value, encoded) => {
     const { fetchStub, sent } = stubFetch(offer());
-    const answer = await client(fetchStub).call(offerEndpoints.getOffer, {
+    const answer = await client(fetchStub).call(getOfferEndpoint, {
       params: { offerId: value },
     });
     expect(answer.offerId).toBe(offerId);
@@ -496,7 +501,7 @@ describe('path parameters', () => {
     const { fetchStub, sent } = stubFetch(200);
     const auth: AuthProvider = { accessToken: async () => 'tok' };
     await client(fetchStub, { auth })
-      .call(tradeEndpoints.answerClarification, {
+      .call(answerClarificationEndpoint, {
         params: { tradeNumber },
         body: { decision: 'accept' },
       })
@@ -530,7 +535,7 @@ describe('path parameters', () => {
     async (_case, params, issuePath, message) => {
       const { fetchStub } = stubFetch(200);
       const error = await client(fetchStub)
-        .call(offerEndpoints.getOffer, { params })
+        .call(getOfferEndpoint, { params })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiRequestError);
       expect((error as ApiRequestError).issues).toEqual([{ path: issuePath, message }]);
@@ -554,7 +559,7 @@ describe('path parameters', () => {
   it('reports a missing parameter together with a bad body', async () => {
     const { fetchStub } = stubFetch(200);
     const error = await client(fetchStub, { auth: { accessToken: async () => 'tok' } })
-      .call(tradeEndpoints.answerClarification, {
+      .call(answerClarificationEndpoint, {
         body: { decision: 'maybe' as 'accept' },
       })
       .catch((e: unknown) => e);
@@ -567,7 +572,7 @@ describe('path parameters', () => {
 
   it('retries a GET with params once on a retryable status, to the same filled URL', async () => {
     const { fetchStub, sent } = stubFetch(503, offer());
-    await client(fetchStub).call(offerEndpoints.getOffer, { params: { offerId: 'a b' } });
+    await client(fetchStub).call(getOfferEndpoint, { params: { offerId: 'a b' } });
     expect(sent.map((request) => request.url)).toEqual([
       'https://api.example.test/api/trade/offers/a%20b',
       'https://api.example.test/api/trade/offers/a%20b',
@@ -577,7 +582,7 @@ describe('path parameters', () => {
   it('sends a POST with params once on a retryable status', async () => {
     const { fetchStub } = stubFetch(503);
     const error = await client(fetchStub, { auth: { accessToken: async () => 'tok' } })
-      .call(tradeEndpoints.answerClarification, {
+      .call(answerClarificationEndpoint, {
         params: { tradeNumber },
         body: { decision: 'return' },
       })
@@ -620,7 +625,7 @@ describe('binary answers', () => {
 
   it('answers the label as a PDF Blob with its bytes', async () => {
     const { fetchStub, sent } = stubFetch(pdf('application/pdf'));
-    const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, label);
+    const blob = await client(fetchStub, { auth }).call(tradeLabelEndpoint, label);
     expect(blob).toBeInstanceOf(Blob);
     expect(blob.type).toBe(DEFAULT_BLOB_TYPE);
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdfBytes);
@@ -631,7 +636,7 @@ describe('binary answers', () => {
 
   it('accepts parameters and upper case in the content type, answering the bare type', async () => {
     const { fetchStub } = stubFetch(pdf('Application/PDF; name="label.pdf"'));
-    const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, label);
+    const blob = await client(fetchStub, { auth }).call(tradeLabelEndpoint, label);
     expect(blob.type).toBe('application/pdf');
     expect(blob.size).toBe(pdfBytes.length);
   });
@@ -643,7 +648,7 @@ describe('binary answers', () => {
   ])('refuses a 2xx answer with %s content type', async (_case, contentType, message) => {
     const { fetchStub } = stubFetch(pdf(contentType));
     const error = await client(fetchStub, { auth })
-      .call(tradeEndpoints.tradeLabel, label)
+      .call(tradeLabelEndpoint, label)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiResponseError);
     expect((error as ApiResponseError).issues).toEqual([{ path: '', message }]);
@@ -651,7 +656,7 @@ describe('binary answers', () => {
 
   it('checks the media type the caller names', async () => {
     const { fetchStub, sent } = stubFetch(pdf('image/png'));
-    const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, {
+    const blob = await client(fetchStub, { auth }).call(tradeLabelEndpoint, {
       ...label,
       accept: 'image/png',
     });
@@ -662,7 +667,7 @@ describe('binary answers', () => {
   it('refuses an accept that is not a media type, before sending anything', async () => {
     const { fetchStub } = stubFetch(pdf('application/pdf'));
     const error = await client(fetchStub, { auth })
-      .call(tradeEndpoints.tradeLabel, { ...label, accept: 'pdf please' })
+      .call(tradeLabelEndpoint, { ...label, accept: 'pdf please' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).issues.map((issue) => issue.path)).toEqual(['accept']);
@@ -673,7 +678,7 @@ describe('binary answers', () => {
     'retries the label GET once after %i, then answers the Blob',
     async (status) => {
       const { fetchStub, sent } = stubFetch(status, pdf('application/pdf'));
-      const blob = await client(fetchStub, { auth }).call(tradeEndpoints.tradeLabel, label);
+      const blob = await client(fetchStub, { auth }).call(tradeLabelEndpoint, label);
       expect(blob.type).toBe('application/pdf');
       expect(sent).toHaveLength(2);
       expect(sent[1]?.url).toBe(sent[0]?.url);
@@ -685,7 +690,7 @@ describe('binary answers', () => {
       json(404, { error: { code: 'not_found', message: 'No such trade' } }),
     );
     const error = await client(fetchStub, { auth })
-      .call(tradeEndpoints.tradeLabel, label)
+      .call(tradeLabelEndpoint, label)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiHttpError);
     expect((error as ApiHttpError).status).toBe(404);
@@ -696,7 +701,7 @@ describe('binary answers', () => {
   it('a JSON call of the label fails instead of handing out bytes as data', async () => {
     const { fetchStub, sent } = stubFetch(pdf('application/pdf'));
     const error = await client(fetchStub, { auth })
-      .call(tradeEndpoints.tradeLabel, { params: label.params })
+      .call(tradeLabelEndpoint, { params: label.params })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiResponseError);
     expect(sent[0]?.headers.accept).toBe('application/json');

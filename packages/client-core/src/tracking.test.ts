@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
 import Cookies from 'js-cookie';
-import { endpoints } from '@tradein/contract';
+import { controllingEndpoint } from '@tradein/contract';
 import { touchpointParameters } from '@tradein/editions/client';
 import type { ControllingRequest } from '@tradein/contract';
 import { $consent, denyConsent, grantConsent, resetConsent } from './consent.ts';
@@ -174,7 +174,7 @@ describe('controlling events', () => {
       t.track('offer_add_to_cart', { ...offer, conditionId: 'good', category: 'Smartphones' }),
     ).toBe(true);
     await t.settled();
-    expect(call).toHaveBeenCalledWith(endpoints.controlling, {
+    expect(call).toHaveBeenCalledWith(controllingEndpoint, {
       body: {
         clientId: CLIENT_ID,
         applicationId: 'sell-de',

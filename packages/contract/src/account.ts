@@ -24,7 +24,7 @@ export const passwordSchema = /* @__PURE__ */ pure(() =>
 );
 
 /** A password as typed at login: any non-empty text, since older passwords predate the rules. */
-export const loginPasswordSchema = /* @__PURE__ */ pure(() =>
+const loginPasswordSchema = /* @__PURE__ */ pure(() =>
   z
     .string()
     .check(z.minLength(1, 'Password must not be empty'), z.maxLength(1024, 'Password is too long')),
@@ -46,7 +46,6 @@ export const loginRequestSchema = /* @__PURE__ */ pure(() =>
     password: loginPasswordSchema,
   }),
 );
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** Answer of login and refresh: the token pair (OAuth field names). */
 export const tokenPairSchema = /* @__PURE__ */ pure(() =>
@@ -63,7 +62,6 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const refreshHeadersSchema = /* @__PURE__ */ pure(() =>
   z.object({ refresh: headerTokenSchema }),
 );
-export type RefreshHeaders = z.infer<typeof refreshHeadersSchema>;
 
 /** Headers of `POST /api/account/logout`. */
 export const logoutHeadersSchema = /* @__PURE__ */ pure(() =>
@@ -72,19 +70,16 @@ export const logoutHeadersSchema = /* @__PURE__ */ pure(() =>
     refresh: headerTokenSchema,
   }),
 );
-export type LogoutHeaders = z.infer<typeof logoutHeadersSchema>;
 
 /** Headers of activation and password reset: the token from the e-mailed link. */
 export const tokenHeadersSchema = /* @__PURE__ */ pure(() =>
   z.object({ token: headerTokenSchema }),
 );
-export type TokenHeaders = z.infer<typeof tokenHeadersSchema>;
 
 /** Headers of `GET /api/activateCustomerByIdentifier`. */
 export const identifierHeadersSchema = /* @__PURE__ */ pure(() =>
   z.object({ identifier: headerTokenSchema }),
 );
-export type IdentifierHeaders = z.infer<typeof identifierHeadersSchema>;
 
 /** Body of `POST /api/account/changePassword`; the new password must differ from the current one. */
 export const changePasswordRequestSchema = /* @__PURE__ */ pure(() =>
@@ -102,19 +97,16 @@ export const changePasswordRequestSchema = /* @__PURE__ */ pure(() =>
       }),
     ),
 );
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Body of `POST /api/account/forgotPasswordMail`: the mail is written in `lang`. */
 export const forgotPasswordRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({ email: emailSchema, lang: languageSchema }),
 );
-export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 /** Body of `POST /api/account/resetPassword` (the reset token travels in the `token` header). */
 export const resetPasswordRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({ password: passwordSchema }),
 );
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /**
  * Answer of `POST /api/account/activateRegistration` as it arrives: the token may be missing,
@@ -126,7 +118,6 @@ export const activationAnswerSchema = /* @__PURE__ */ pure(() =>
     activated: z.boolean(),
   }),
 );
-export type ActivationAnswer = z.infer<typeof activationAnswerSchema>;
 
 /** A successful activation: it always carries a token. */
 export interface Activation {
@@ -151,7 +142,6 @@ export function parseActivation(answer: unknown): Activation {
 export const customerActivationSchema = /* @__PURE__ */ pure(() =>
   z.object({ activated: z.boolean() }),
 );
-export type CustomerActivation = z.infer<typeof customerActivationSchema>;
 
 /**
  * Query of both delete calls: the account id (token subject) and the customer number. The server

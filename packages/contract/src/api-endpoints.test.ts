@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as contract from './index.ts';
 import { apiEndpoints } from './api-endpoints.ts';
 import { endpoints } from './endpoints.ts';
 import { newsletterEndpoints } from './newsletter.ts';
@@ -31,10 +32,49 @@ describe('apiEndpoints', () => {
   it('keeps every call under /api', () => {
     for (const endpoint of Object.values(apiEndpoints)) expect(endpoint.path).toMatch(/^\/api\//);
   });
+});
 
-  // Importing one endpoint const (not the objects) is what keeps a client bundle small.
-  it.each(Object.keys(apiEndpoints))('exports %s also as its own const', (name) => {
-    const exported: Record<string, unknown> = contract;
-    expect(exported[`${name}Endpoint`]).toBe(apiEndpoints[name as keyof typeof apiEndpoints]);
+const repositoryRoot = join(import.meta.dirname, '../../..');
+
+/** Source files below a folder, tests included: they call the API too. */
+function sources(folder: string): { path: string; text: string }[] {
+  return readdirSync(join(repositoryRoot, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => {
+      const file = join(entry.parentPath, entry.name);
+      return { path: relative(repositoryRoot, file), text: readFileSync(file, 'utf8') };
+    });
+}
+
+describe('one name for each call', () => {
+  const contractSources = sources('packages/contract/src')
+    .map(({ text }) => text)
+    .join('\n');
+  const index = readFileSync(join(import.meta.dirname, 'index.ts'), 'utf8');
+
+  // Importing one endpoint const (not a group) is also what keeps a client bundle small.
+  it.each(Object.keys(apiEndpoints))('%s is the const named after it, exported as such', (name) => {
+    expect(contractSources).toContain(`${name}: ${name}Endpoint,`);
+    expect(index).toMatch(new RegExp(`\\b${name}Endpoint\\b`));
+  });
+
+  it('is how the server, the clients and their tests reach a call: never through a group', () => {
+    const throughGroup = [
+      'packages/trade-api',
+      'packages/client-core',
+      'widget/src',
+      'host-shop/src',
+    ]
+      .flatMap(sources)
+      .flatMap(({ path, text }) =>
+        [...text.matchAll(/(?<![\w.])(?:apiEndpoints|[a-z]*[eE]ndpoints)\.[a-zA-Z]+/g)].map(
+          (match) => `${path}: ${match[0]}`,
+        ),
+      );
+    expect(throughGroup).toEqual([]);
+  });
+
+  it('keeps the groups inside the contract', () => {
+    expect(index).not.toMatch(/^  (?:endpoints|[a-z]+Endpoints),$/m);
   });
 });

@@ -15,6 +15,3 @@ export const apiEndpoints = {
   ...offerEndpoints,
   ...tradeEndpoints,
 };
-
-/** The name of any call of the trade API. */
-export type ApiEndpointName = keyof typeof apiEndpoints;

@@ -134,7 +134,6 @@ export const answerSchema = /* @__PURE__ */ pure(() =>
     text: z.string().check(z.minLength(1, 'Answer text must not be empty'), z.maxLength(500)),
   }),
 );
-export type Answer = z.infer<typeof answerSchema>;
 
 /** A condition question with its possible answers (at least two: a question needs a choice). */
 export const questionSchema = /* @__PURE__ */ pure(() =>
@@ -178,14 +177,13 @@ export const deviceSchema = /* @__PURE__ */ pure(() =>
 export type Device = z.infer<typeof deviceSchema>;
 
 /** A name-and-url reference to a catalogue entry, used where the full entry is not needed. */
-export const catalogueReferenceSchema = /* @__PURE__ */ pure(() =>
+const catalogueReferenceSchema = /* @__PURE__ */ pure(() =>
   z.object({
     id: idSchema,
     name: catalogueNameSchema,
     url: slugSchema,
   }),
 );
-export type CatalogueReference = z.infer<typeof catalogueReferenceSchema>;
 
 /**
  * What a sell-category url means (the aggregation index of §3): the category it belongs to and

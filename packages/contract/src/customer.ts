@@ -126,7 +126,6 @@ export type AddressInput = z.infer<typeof addressInputSchema>;
 export const addressPatchSchema = /* @__PURE__ */ pure(() =>
   z.object({ id: z.optional(idSchema), ...addressFields }).check(postalCodeMatchesCountry),
 );
-export type AddressPatch = z.infer<typeof addressPatchSchema>;
 
 /**
  * A phone number in international form: `+`, country code and number, 7–15 digits in all
@@ -144,8 +143,7 @@ export const phoneNumberSchema = /* @__PURE__ */ pure(() =>
 );
 
 /** What kind of line a phone number is. */
-export const phoneTypeSchema = /* @__PURE__ */ pure(() => z.enum(['mobile', 'landline']));
-export type PhoneType = z.infer<typeof phoneTypeSchema>;
+const phoneTypeSchema = /* @__PURE__ */ pure(() => z.enum(['mobile', 'landline']));
 
 /** A stored phone contact of the customer. */
 export const phoneContactSchema = /* @__PURE__ */ pure(() =>
@@ -164,12 +162,11 @@ export const phoneContactInputSchema = /* @__PURE__ */ pure(() =>
     type: phoneTypeSchema,
   }),
 );
-export type PhoneContactInput = z.infer<typeof phoneContactInputSchema>;
 
 /** The IRI of a person record. */
-export const peopleIriSchema = /* @__PURE__ */ pure(() => iriSchema('people'));
+const peopleIriSchema = /* @__PURE__ */ pure(() => iriSchema('people'));
 /** The IRI of a customer record. */
-export const customerIriSchema = /* @__PURE__ */ pure(() => iriSchema('customers'));
+const customerIriSchema = /* @__PURE__ */ pure(() => iriSchema('customers'));
 
 /**
  * Body of `PATCH /api/customers/people` (§7): sets the address of the customer's person record,
@@ -182,7 +179,6 @@ export const peoplePatchSchema = /* @__PURE__ */ pure(() =>
     customerIri: customerIriSchema,
   }),
 );
-export type PeoplePatch = z.infer<typeof peoplePatchSchema>;
 
 /** A person record of the customer: the name and current address used on a trade. */
 export const peopleSchema = /* @__PURE__ */ pure(() =>
@@ -242,7 +238,6 @@ export const guestAccountNumberSchema = /* @__PURE__ */ pure(() =>
     customerIri: customerIriSchema,
   }),
 );
-export type GuestAccountNumber = z.infer<typeof guestAccountNumberSchema>;
 
 /** Trade lifecycle (design card): created → received → inspected → (clarification → accepted | returned) → paid. */
 export const tradeStatusSchema = /* @__PURE__ */ pure(() =>
@@ -251,7 +246,7 @@ export const tradeStatusSchema = /* @__PURE__ */ pure(() =>
 export type TradeStatus = z.infer<typeof tradeStatusSchema>;
 
 /** One device of a trade, with the offer it was traded at. */
-export const tradeDeviceSchema = /* @__PURE__ */ pure(() =>
+const tradeDeviceSchema = /* @__PURE__ */ pure(() =>
   z.object({
     deviceId: idSchema,
     offerId: offerIdSchema,
@@ -260,7 +255,6 @@ export const tradeDeviceSchema = /* @__PURE__ */ pure(() =>
     quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
   }),
 );
-export type TradeDevice = z.infer<typeof tradeDeviceSchema>;
 
 /** One trade in the customer's trade history (`GET /api/customers/trade_history`), newest first. */
 export const tradeHistoryEntrySchema = /* @__PURE__ */ pure(() =>

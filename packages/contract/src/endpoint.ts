@@ -44,7 +44,5 @@ export function defineEndpoint<
   return endpoint;
 }
 
-/** The request body type of an endpoint. */
-export type EndpointBody<E extends Endpoint> = z.infer<E['body']>;
 /** The parsed response type of an endpoint. */
 export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;

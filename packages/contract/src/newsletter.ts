@@ -9,19 +9,19 @@ import { pure } from './pure.ts';
  * The `{emailHash}` of the newsletter links (§2): 64 lower-case hex digits. The server makes it
  * as a keyed hash (HMAC) of edition and e-mail, so nobody can compute it from an address alone.
  */
-export const newsletterEmailHashSchema = /* @__PURE__ */ pure(() =>
+const newsletterEmailHashSchema = /* @__PURE__ */ pure(() =>
   z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Email hash must be 64 lower-case hex digits')),
 );
 
 /** The single-use confirmation token of the opt-in mail (the `token` query of its link). */
-export const newsletterConfirmTokenSchema = /* @__PURE__ */ pure(() =>
+const newsletterConfirmTokenSchema = /* @__PURE__ */ pure(() =>
   z
     .string()
     .check(z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'Token must be 20–128 letters, digits, "-" or "_"')),
 );
 
 /** Where on the site a subscription was started (`footer`, `checkout`, …), for statistics. */
-export const newsletterSourceSchema = /* @__PURE__ */ pure(() =>
+const newsletterSourceSchema = /* @__PURE__ */ pure(() =>
   z
     .string()
     .check(
@@ -33,13 +33,11 @@ export const newsletterSourceSchema = /* @__PURE__ */ pure(() =>
 export const newsletterInterestSchema = /* @__PURE__ */ pure(() =>
   z.enum(['offers', 'news', 'sustainability', 'tips']),
 );
-export type NewsletterInterest = z.infer<typeof newsletterInterestSchema>;
 
 /** Status of a subscription: waiting for the opt-in click, receiving mail, or ended. */
-export const newsletterStatusSchema = /* @__PURE__ */ pure(() =>
+const newsletterStatusSchema = /* @__PURE__ */ pure(() =>
   z.enum(['pending', 'active', 'unsubscribed']),
 );
-export type NewsletterStatus = z.infer<typeof newsletterStatusSchema>;
 
 /** Body of the subscribe call: an opt-in mail goes to `email` in the edition's language. */
 export const newsletterSubscribeRequestSchema = /* @__PURE__ */ pure(() =>
@@ -49,16 +47,14 @@ export const newsletterSubscribeRequestSchema = /* @__PURE__ */ pure(() =>
     source: z.optional(newsletterSourceSchema),
   }),
 );
-export type NewsletterSubscribeRequest = z.infer<typeof newsletterSubscribeRequestSchema>;
 
 /** Body of the confirm call: the hash and token of the opt-in link. */
-export const newsletterConfirmRequestSchema = /* @__PURE__ */ pure(() =>
+const newsletterConfirmRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({
     emailHash: newsletterEmailHashSchema,
     token: newsletterConfirmTokenSchema,
   }),
 );
-export type NewsletterConfirmRequest = z.infer<typeof newsletterConfirmRequestSchema>;
 
 /** Body of the enrich call: the details a subscriber adds; at least one must be given. */
 export const newsletterEnrichRequestSchema = /* @__PURE__ */ pure(() =>
@@ -90,12 +86,11 @@ export const newsletterEnrichRequestSchema = /* @__PURE__ */ pure(() =>
 export type NewsletterEnrichRequest = z.infer<typeof newsletterEnrichRequestSchema>;
 
 /** Body of the unsubscribe call. */
-export const newsletterUnsubscribeRequestSchema = /* @__PURE__ */ pure(() =>
+const newsletterUnsubscribeRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({
     emailHash: newsletterEmailHashSchema,
   }),
 );
-export type NewsletterUnsubscribeRequest = z.infer<typeof newsletterUnsubscribeRequestSchema>;
 
 /** Query of the subscription lookup. */
 export const newsletterSubscriptionQuerySchema = /* @__PURE__ */ pure(() =>

@@ -83,13 +83,11 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /** A bank account as a form submits it (no id yet). */
 export const bankAccountInputSchema = /* @__PURE__ */ pure(() => z.object(bankAccountFields));
-export type BankAccountInput = z.infer<typeof bankAccountInputSchema>;
 
 /** Body of `PATCH /api/customers/bank_accounts`: with `id` updates that account, without adds one. */
 export const bankAccountPatchSchema = /* @__PURE__ */ pure(() =>
   z.object({ id: z.optional(idSchema), ...bankAccountFields }),
 );
-export type BankAccountPatch = z.infer<typeof bankAccountPatchSchema>;
 
 /** A stored PayPal account (payment type 2). */
 export const paypalAccountSchema = /* @__PURE__ */ pure(() =>
@@ -101,13 +99,11 @@ export type PaypalAccount = z.infer<typeof paypalAccountSchema>;
 export const paypalAccountInputSchema = /* @__PURE__ */ pure(() =>
   z.object({ email: emailSchema }),
 );
-export type PaypalAccountInput = z.infer<typeof paypalAccountInputSchema>;
 
 /** Body of `PATCH /api/customers/paypal_accounts`: with `id` updates that account, without adds one. */
 export const paypalAccountPatchSchema = /* @__PURE__ */ pure(() =>
   z.object({ id: z.optional(idSchema), email: emailSchema }),
 );
-export type PaypalAccountPatch = z.infer<typeof paypalAccountPatchSchema>;
 
 /** Exactly one of the two payout accounts is named. */
 const exactlyOnePayoutAccount = /* @__PURE__ */ pure(() =>
@@ -130,10 +126,8 @@ const customerPaymentAccountFields = /* @__PURE__ */ pure(() => ({
 export const customerPaymentAccountInputSchema = /* @__PURE__ */ pure(() =>
   z.object(customerPaymentAccountFields).check(exactlyOnePayoutAccount),
 );
-export type CustomerPaymentAccountInput = z.infer<typeof customerPaymentAccountInputSchema>;
 
 /** A stored customer payment account. */
 export const customerPaymentAccountSchema = /* @__PURE__ */ pure(() =>
   z.object({ id: idSchema, ...customerPaymentAccountFields }).check(exactlyOnePayoutAccount),
 );
-export type CustomerPaymentAccount = z.infer<typeof customerPaymentAccountSchema>;

@@ -42,7 +42,7 @@ export const registrationPaymentSchema = /* @__PURE__ */ pure(() =>
 export type RegistrationPayment = z.infer<typeof registrationPaymentSchema>;
 
 /** The single password credential of a registration: never temporary (§5). */
-export const passwordCredentialSchema = /* @__PURE__ */ pure(() =>
+const passwordCredentialSchema = /* @__PURE__ */ pure(() =>
   z.object({
     type: z.literal('password'),
     value: passwordSchema,

@@ -12,7 +12,7 @@ import { pure } from './pure.ts';
 const maxSearchTextLength = 100;
 
 /** Free text of a device search: 1–100 code points, not blank, well-formed Unicode. */
-export const searchTextSchema = /* @__PURE__ */ pure(() =>
+const searchTextSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
     z.refine((text) => !/\p{Cs}/u.test(text), 'Search text must be well-formed Unicode'),
     z.refine((text) => text.trim().length > 0, 'Search text must not be empty'),

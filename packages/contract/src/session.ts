@@ -13,7 +13,6 @@ import { pure } from './pure.ts';
 export const guestSessionRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({ locale: localeSchema }),
 );
-export type GuestSessionRequest = z.infer<typeof guestSessionRequestSchema>;
 
 /** Answer of `POST /api/account/guestSession`: a short-lived access token, no refresh token. */
 export const guestSessionSchema = /* @__PURE__ */ pure(() =>
@@ -27,7 +26,6 @@ export const guestSessionSchema = /* @__PURE__ */ pure(() =>
     token_type: z.literal('Bearer'),
   }),
 );
-export type GuestSession = z.infer<typeof guestSessionSchema>;
 
 /** Starts a guest session: a new guest customer and an access token naming it. */
 export const guestSessionEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -56,8 +56,6 @@ export const touchpointParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 export type TouchpointParams = z.infer<typeof touchpointParamsSchema>;
-/** The name of a touchpoint parameter. */
-export type TouchpointParameterName = keyof TouchpointParams;
 
 /** Events the controlling call records (§7). */
 export const controllingEventNameSchema = /* @__PURE__ */ pure(() =>
@@ -141,4 +139,3 @@ export type ControllingRequest = z.infer<typeof controllingRequestSchema>;
 
 /** Answer of `GET {affiliate}/api/client-id`. */
 export const clientIdAnswerSchema = /* @__PURE__ */ pure(() => z.object({ hash: clientIdSchema }));
-export type ClientIdAnswer = z.infer<typeof clientIdAnswerSchema>;

@@ -26,7 +26,7 @@ export const tradeNumberSchema = /* @__PURE__ */ pure(() =>
 );
 
 /** One cart line at checkout: an offer and how many such devices are sent. */
-export const checkoutLineSchema = /* @__PURE__ */ pure(() =>
+const checkoutLineSchema = /* @__PURE__ */ pure(() =>
   z.object({
     offerId: offerUuidSchema,
     quantity: z
@@ -37,7 +37,6 @@ export const checkoutLineSchema = /* @__PURE__ */ pure(() =>
       ),
   }),
 );
-export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
 /** The payment type that means PayPal (§9); every other type is a SEPA transfer. */
 const payPalType = 2;
@@ -109,7 +108,6 @@ export const payoutSchema = /* @__PURE__ */ pure(() =>
       }),
     ),
 );
-export type Payout = z.infer<typeof payoutSchema>;
 
 /** Body of `POST /api/trade/trades`: one checkout, one trade. */
 export const checkoutRequestSchema = /* @__PURE__ */ pure(() =>
@@ -146,7 +144,7 @@ export const inspectionFindingSchema = /* @__PURE__ */ pure(() =>
 export type InspectionFinding = z.infer<typeof inspectionFindingSchema>;
 
 /** One line of a trade. */
-export const tradeItemSchema = /* @__PURE__ */ pure(() =>
+const tradeItemSchema = /* @__PURE__ */ pure(() =>
   z.object({
     /** 1-based position of the line in the trade (operators name lines by it). */
     position: z.int().check(z.positive()),
@@ -163,7 +161,6 @@ export const tradeItemSchema = /* @__PURE__ */ pure(() =>
     hasPhoto: z.boolean(),
   }),
 );
-export type TradeItem = z.infer<typeof tradeItemSchema>;
 
 /** A clarification: the revised offer per line, waiting for the customer's decision. */
 export const tradeClarificationSchema = /* @__PURE__ */ pure(() =>
@@ -186,14 +183,13 @@ export const tradeClarificationSchema = /* @__PURE__ */ pure(() =>
 export type TradeClarification = z.infer<typeof tradeClarificationSchema>;
 
 /** One status change of a trade. */
-export const tradeEventSchema = /* @__PURE__ */ pure(() =>
+const tradeEventSchema = /* @__PURE__ */ pure(() =>
   z.object({
     status: tradeStatusSchema,
     at: isoDateTimeSchema,
     note: z.nullable(z.string()),
   }),
 );
-export type TradeEvent = z.infer<typeof tradeEventSchema>;
 
 /** A trade as its owner sees it (`GET /api/trade/trades/:tradeNumber`, answer of checkout). */
 export const tradeSchema = /* @__PURE__ */ pure(() =>
@@ -224,12 +220,11 @@ export const tradeSchema = /* @__PURE__ */ pure(() =>
 export type Trade = z.infer<typeof tradeSchema>;
 
 /** Body of `POST /api/trade/trades/:tradeNumber/clarification`. */
-export const clarificationDecisionSchema = /* @__PURE__ */ pure(() =>
+const clarificationDecisionSchema = /* @__PURE__ */ pure(() =>
   z.object({
     decision: z.enum(['accept', 'return']),
   }),
 );
-export type ClarificationDecision = z.infer<typeof clarificationDecisionSchema>;
 
 /** The shipping label is a PDF, not JSON: clients fetch it as bytes. */
 const pdfBytesSchema = /* @__PURE__ */ pure(() => z.custom<Uint8Array>(() => true));

@@ -1,4 +1,8 @@
-import { endpoints, type DeleteAccountQuery } from '@tradein/contract';
+import {
+  type DeleteAccountQuery,
+  deleteCustomerEndpoint,
+  deleteUserEndpoint,
+} from '@tradein/contract';
 import type { Route } from '../server/route.ts';
 import { resolveAccountDeps, type AccountDeps, type ResolvedAccountDeps } from './account-deps.ts';
 import { deleteCustomer } from './customer-deletion.ts';
@@ -46,22 +50,18 @@ export function registerAccountRoutes(route: Route, accountDeps: AccountDeps): v
   registerRegistrationRoutes(route, deps);
   registerPasswordRoutes(route, deps);
 
-  route(endpoints.deleteCustomer, async ({ customer, query }) => {
+  route(deleteCustomerEndpoint, async ({ customer, query }) => {
     if (customer === null) throw notFound('Customer');
     return deleteOwnAccount(
       deps,
       customer.customerId,
-      declaredPart(endpoints.deleteCustomer.query, query),
+      declaredPart(deleteCustomerEndpoint.query, query),
     );
   });
 
   // The contract marks this call `auth: 'none'`; deleting an account needs its session.
-  route(endpoints.deleteUser, async ({ request, query }) => {
+  route(deleteUserEndpoint, async ({ request, query }) => {
     const claims = await requireBearer(deps, request);
-    return deleteOwnAccount(
-      deps,
-      claims.customerId,
-      declaredPart(endpoints.deleteUser.query, query),
-    );
+    return deleteOwnAccount(deps, claims.customerId, declaredPart(deleteUserEndpoint.query, query));
   });
 }

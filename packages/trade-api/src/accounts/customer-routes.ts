@@ -1,11 +1,23 @@
 import {
   apiErrorCode,
+  createCustomerPaymentAccountEndpoint,
+  createGuestAccountNumberEndpoint,
+  createPhoneContactEndpoint,
   type Customer,
   customerResourceIri,
-  endpoints,
+  getAddressesEndpoint,
+  getBankAccountsEndpoint,
+  getCustomerEndpoint,
+  getPaypalAccountsEndpoint,
+  getTradeHistoryEndpoint,
   type People,
   type TradeHistoryEntry,
   tradeStatusSchema,
+  updateAddressesEndpoint,
+  updateBankAccountsEndpoint,
+  updatePaypalAccountsEndpoint,
+  updatePeopleEndpoint,
+  updatePhoneContactEndpoint,
 } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
 import { validationError } from '../server/api-context.ts';
@@ -129,7 +141,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
   const { db } = deps;
   const stamp = () => deps.clock().toISOString();
 
-  route(endpoints.getAddresses, async ({ customer }) => {
+  route(getAddressesEndpoint, async ({ customer }) => {
     const rows = await db
       .selectFrom('addresses')
       .selectAll()
@@ -139,7 +151,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return rows.map(addressFromRow);
   });
 
-  route(endpoints.updateAddresses, async ({ body, customer }) => {
+  route(updateAddressesEndpoint, async ({ body, customer }) => {
     const owner = ownerOf(customer);
     const { id, ...address } = body;
     const now = stamp();
@@ -166,7 +178,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return addressFromRow(row);
   });
 
-  route(endpoints.getBankAccounts, async ({ customer }) => {
+  route(getBankAccountsEndpoint, async ({ customer }) => {
     const rows = await db
       .selectFrom('bank_accounts')
       .selectAll()
@@ -176,7 +188,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return rows.map(bankAccountFromRow);
   });
 
-  route(endpoints.updateBankAccounts, async ({ body, customer }) => {
+  route(updateBankAccountsEndpoint, async ({ body, customer }) => {
     const owner = ownerOf(customer);
     const now = stamp();
     const columns = { account_holder: body.accountHolder, iban: body.iban, bic: body.bic ?? null };
@@ -198,7 +210,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return bankAccountFromRow(row);
   });
 
-  route(endpoints.getPaypalAccounts, async ({ customer }) => {
+  route(getPaypalAccountsEndpoint, async ({ customer }) => {
     const rows = await db
       .selectFrom('paypal_accounts')
       .selectAll()
@@ -208,7 +220,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return rows.map(paypalAccountFromRow);
   });
 
-  route(endpoints.updatePaypalAccounts, async ({ body, customer }) => {
+  route(updatePaypalAccountsEndpoint, async ({ body, customer }) => {
     const owner = ownerOf(customer);
     const now = stamp();
     const email = body.email.trim().toLowerCase();
@@ -230,7 +242,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return paypalAccountFromRow(row);
   });
 
-  route(endpoints.createCustomerPaymentAccount, async ({ body, customer }) => {
+  route(createCustomerPaymentAccountEndpoint, async ({ body, customer }) => {
     const owner = ownerOf(customer);
     if (referenceId(body.customer) !== owner) throw notFound('Customer');
     const paypalId = body.paypalAccount === null ? null : numericReferenceId(body.paypalAccount);
@@ -289,7 +301,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     };
   });
 
-  route(endpoints.createGuestAccountNumber, async ({ body, customer }) => {
+  route(createGuestAccountNumberEndpoint, async ({ body, customer }) => {
     const owner = ownerOf(customer);
     const edition = editionForLocale(body.locale);
     if (edition === undefined) {
@@ -323,7 +335,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return { accountNumber: row.customer_number, customerIri: customerIri(owner) };
   });
 
-  route(endpoints.createPhoneContact, async ({ body, customer }) => {
+  route(createPhoneContactEndpoint, async ({ body, customer }) => {
     const now = stamp();
     const row = await db
       .insertInto('phone_contacts')
@@ -339,7 +351,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return phoneContactFromRow(row);
   });
 
-  route(endpoints.updatePhoneContact, async ({ body, customer }) => {
+  route(updatePhoneContactEndpoint, async ({ body, customer }) => {
     const row = await db
       .updateTable('phone_contacts')
       .set({ phone: body.phone, type: body.type, updated_at: stamp() })
@@ -351,7 +363,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return phoneContactFromRow(row);
   });
 
-  route(endpoints.updatePeople, async ({ body, customer }): Promise<People> => {
+  route(updatePeopleEndpoint, async ({ body, customer }): Promise<People> => {
     const owner = ownerOf(customer);
     const people = await peopleOf(db, owner);
     if (
@@ -410,7 +422,7 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     };
   });
 
-  route(endpoints.getCustomer, async ({ customer }): Promise<Customer> => {
+  route(getCustomerEndpoint, async ({ customer }): Promise<Customer> => {
     const owner = ownerOf(customer);
     const row = await db
       .selectFrom('customers')
@@ -435,5 +447,5 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     };
   });
 
-  route(endpoints.getTradeHistory, async ({ customer }) => tradeHistory(db, ownerOf(customer)));
+  route(getTradeHistoryEndpoint, async ({ customer }) => tradeHistory(db, ownerOf(customer)));
 }

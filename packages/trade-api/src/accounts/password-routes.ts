@@ -1,4 +1,9 @@
-import { apiErrorCode, endpoints } from '@tradein/contract';
+import {
+  apiErrorCode,
+  changePasswordEndpoint,
+  forgotPasswordMailEndpoint,
+  resetPasswordEndpoint,
+} from '@tradein/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
@@ -36,7 +41,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
   const { db } = deps;
 
   // The same answer whether or not the address has an account; the mail goes out in the background.
-  route(endpoints.forgotPasswordMail, async ({ body, request }) => {
+  route(forgotPasswordMailEndpoint, async ({ body, request }) => {
     const email = body.email.trim().toLowerCase();
     const customer = await db
       .selectFrom('customers')
@@ -69,8 +74,8 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
 
   // A reset proves the mailbox, so it also activates an account that never was; it ends every
   // session and every other reset link.
-  route(endpoints.resetPassword, async ({ body, headers: rawHeaders }) => {
-    const headers = declaredPart(endpoints.resetPassword.headers, rawHeaders);
+  route(resetPasswordEndpoint, async ({ body, headers: rawHeaders }) => {
+    const headers = declaredPart(resetPasswordEndpoint.headers, rawHeaders);
     const passwordHash = await hashPassword(body.password);
     const now = deps.clock();
     const customerId = await consumeOneTimeToken(db, headers.token, 'password_reset', now);
@@ -102,7 +107,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
 
   // The contract marks this call `auth: 'none'`; a password change needs the session too, so the
   // bearer token is checked here, and the current password proves the person at the keyboard.
-  route(endpoints.changePassword, async ({ body, request, reply }) => {
+  route(changePasswordEndpoint, async ({ body, request, reply }) => {
     const claims = await requireBearer(deps, request);
     const email = body.email.trim().toLowerCase();
     const customer = await db

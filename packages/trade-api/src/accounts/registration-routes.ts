@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { endpoints, type RegisterRequest } from '@tradein/contract';
+import {
+  activateCustomerByIdentifierEndpoint,
+  activateRegistrationEndpoint,
+  registerEndpoint,
+  type RegisterRequest,
+} from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
 import { validationError } from '../server/api-context.ts';
 import type { Route } from '../server/route.ts';
@@ -184,7 +189,7 @@ function mailExistingAccount(deps: ResolvedAccountDeps, log: TaskLogger, email: 
 export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDeps): void {
   const { db } = deps;
 
-  route(endpoints.register, async ({ body, request }) => {
+  route(registerEndpoint, async ({ body, request }) => {
     const edition = editionForLocale(body.attributes.locale);
     if (edition === undefined) {
       throw validationError([
@@ -250,15 +255,15 @@ export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDe
 
   // A failed activation answers 200 with `token: null`: the contract's parseActivation turns a
   // missing token into the error of §5/§8, and the shop shows its "link expired" message.
-  route(endpoints.activateRegistration, async ({ headers }) => {
-    const { token } = declaredPart(endpoints.activateRegistration.headers, headers);
+  route(activateRegistrationEndpoint, async ({ headers }) => {
+    const { token } = declaredPart(activateRegistrationEndpoint.headers, headers);
     const activated = await activate(token);
     return activated ? { token, activated: true } : { token: null, activated: false };
   });
 
-  route(endpoints.activateCustomerByIdentifier, async ({ headers }) => ({
+  route(activateCustomerByIdentifierEndpoint, async ({ headers }) => ({
     activated: await activate(
-      declaredPart(endpoints.activateCustomerByIdentifier.headers, headers).identifier,
+      declaredPart(activateCustomerByIdentifierEndpoint.headers, headers).identifier,
     ),
   }));
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorCode, endpoints, sessionEndpoints, type TokenPair } from '@tradein/contract';
+import {
+  apiErrorCode,
+  guestSessionEndpoint,
+  loginEndpoint,
+  loginRefreshEndpoint,
+  logoutEndpoint,
+  type TokenPair,
+} from '@tradein/contract';
 import type { FastifyReply } from 'fastify';
 import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -116,7 +123,7 @@ async function createGuestCustomer(
 export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): void {
   const { db, limits } = deps;
 
-  route(endpoints.login, async ({ body, request, reply }) => {
+  route(loginEndpoint, async ({ body, request, reply }) => {
     const email = body.username.trim().toLowerCase();
     const now = deps.clock();
     const attempt = { email, ip: request.ip, now };
@@ -145,11 +152,11 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
     return tokenPair(deps, customer.id, refresh, now);
   });
 
-  route(endpoints.loginRefresh, async ({ headers }) => {
+  route(loginRefreshEndpoint, async ({ headers }) => {
     const now = deps.clock();
     const result = await rotateRefreshToken(
       db,
-      declaredPart(endpoints.loginRefresh.headers, headers).refresh,
+      declaredPart(loginRefreshEndpoint.headers, headers).refresh,
       now,
     );
     if (result.outcome !== 'rotated') {
@@ -164,8 +171,8 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
 
   // Logout always answers ok: the client forgets its tokens anyway, and whatever session either
   // token names (when it is ours) ends, so its access tokens stop working at once.
-  route(endpoints.logout, async ({ headers: rawHeaders }) => {
-    const headers = declaredPart(endpoints.logout.headers, rawHeaders);
+  route(logoutEndpoint, async ({ headers: rawHeaders }) => {
+    const headers = declaredPart(logoutEndpoint.headers, rawHeaders);
     const now = deps.clock();
     const refresh = await familyOfRefreshToken(db, headers.refresh);
     if (refresh !== undefined) await revokeFamily(db, refresh.familyId, now);
@@ -174,7 +181,7 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
     return { ok: true as const };
   });
 
-  route(sessionEndpoints.guestSession, async ({ body, request, reply }) => {
+  route(guestSessionEndpoint, async ({ body, request, reply }) => {
     const edition = editionForLocale(body.locale);
     if (edition === undefined) {
       throw validationError([{ path: ['locale'], message: 'No shop edition speaks this locale' }]);

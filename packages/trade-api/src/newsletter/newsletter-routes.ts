@@ -1,8 +1,12 @@
 import { basename } from 'node:path';
 import {
   apiErrorCode,
-  newsletterEndpoints,
+  newsletterConfirmEndpoint,
+  newsletterEnrichEndpoint,
+  newsletterSubscribeEndpoint,
+  newsletterSubscriptionEndpoint,
   newsletterSubscriptionQuerySchema,
+  newsletterUnsubscribeEndpoint,
 } from '@tradein/contract';
 import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
@@ -56,7 +60,7 @@ async function logMail(
 }
 
 /**
- * Registers the newsletter calls (`newsletterEndpoints` of the contract): subscribe with double
+ * Registers the newsletter calls of the contract (`newsletter…Endpoint`): subscribe with double
  * opt-in, confirm by the mailed single-use token, read, enrich and unsubscribe by the keyed
  * e-mail hash of the links.
  */
@@ -67,7 +71,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     deps.newsletterEditions ?? editionCodes.filter((code) => getEdition(code).hasNewsletter),
   );
 
-  route(newsletterEndpoints.newsletterSubscribe, async ({ body, request }) => {
+  route(newsletterSubscribeEndpoint, async ({ body, request }) => {
     if (!editions.has(body.edition)) {
       throw new HttpError(
         400,
@@ -116,7 +120,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     return { ok: true as const };
   });
 
-  route(newsletterEndpoints.newsletterConfirm, async ({ body }) => {
+  route(newsletterConfirmEndpoint, async ({ body }) => {
     const result = await confirmSubscription(deps.db, body.emailHash, body.token, clock());
     if (result === 'expired') {
       throw new HttpError(
@@ -135,7 +139,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     return subscriptionView(result);
   });
 
-  route(newsletterEndpoints.newsletterSubscription, async ({ request }) => {
+  route(newsletterSubscriptionEndpoint, async ({ request }) => {
     // The router has validated the query already, but `RouteInput` types the query of an
     // endpoint with an optional `query` schema as undefined: read it again, typed.
     const { emailHash } = newsletterSubscriptionQuerySchema.parse(request.query);
@@ -144,7 +148,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     return subscriptionView(row);
   });
 
-  route(newsletterEndpoints.newsletterEnrich, async ({ body }) => {
+  route(newsletterEnrichEndpoint, async ({ body }) => {
     const result = await enrichSubscription(deps.db, body, clock());
     if (result === 'unknown') throw unknownLink();
     if (result === 'not-active') {
@@ -157,7 +161,7 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
     return subscriptionView(result);
   });
 
-  route(newsletterEndpoints.newsletterUnsubscribe, async ({ body }) => {
+  route(newsletterUnsubscribeEndpoint, async ({ body }) => {
     if (!(await endSubscription(deps.db, body.emailHash, clock()))) throw unknownLink();
     return { ok: true as const };
   });

@@ -1,4 +1,10 @@
-import { defineEndpoint, emptyBodySchema, endpoints, okResponseSchema } from '@tradein/contract';
+import {
+  defineEndpoint,
+  emptyBodySchema,
+  loginRefreshEndpoint,
+  okResponseSchema,
+  updatePhoneContactEndpoint,
+} from '@tradein/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,7 +83,7 @@ describe('route', () => {
   it('names invalid headers under headers.*', async () => {
     let called = false;
     const origin = await serve((route) =>
-      route(endpoints.loginRefresh, async () => {
+      route(loginRefreshEndpoint, async () => {
         called = true;
         return { access_token: 'a', refresh_token: 'r' };
       }),
@@ -147,7 +153,7 @@ describe('route', () => {
 
   it('checks the token before the body, so strangers learn nothing about input rules', async () => {
     const origin = await serve(
-      (route) => route(endpoints.updatePhoneContact, async ({ body }) => body),
+      (route) => route(updatePhoneContactEndpoint, async ({ body }) => body),
       { authenticate: fakeAuthenticator },
     );
     const response = await fetch(`${origin}/api/customers/phone_contacts`, {

@@ -1,10 +1,10 @@
 import {
   decodeSearchQuery,
   emptySearchResult,
-  endpoints,
-  searchResultSchema,
+  searchEndpoint,
   type SearchQuery,
   type SearchResult,
+  searchResultSchema,
 } from '@tradein/contract';
 import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
 import { validationError } from './api-context.ts';
@@ -48,7 +48,7 @@ function searchApplications(): ReadonlyMap<string, SearchApplication> {
  */
 export function registerSearchRoute(route: Route, search: SearchFunction): void {
   const applications = searchApplications();
-  route(endpoints.search, async ({ body, request }) => {
+  route(searchEndpoint, async ({ body, request }) => {
     const application = applications.get(body.application);
     if (application === undefined) {
       throw validationError([

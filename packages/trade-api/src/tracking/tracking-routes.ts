@@ -1,4 +1,4 @@
-import { apiErrorCode, endpoints } from '@tradein/contract';
+import { apiErrorCode, clientIdEndpoint, controllingEndpoint } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
@@ -27,7 +27,7 @@ export function registerTrackingRoutes(route: Route, deps: TrackingDeps): void {
   const clock = deps.clock ?? (() => new Date());
   const limits = deps.limits ?? defaultTrackingLimits;
 
-  route(endpoints.controlling, async ({ body }) => {
+  route(controllingEndpoint, async ({ body }) => {
     const outcome = await recordControllingEvent(deps.db, body, clock(), limits);
     if (outcome === 'unknown-client') {
       throw new HttpError(
@@ -47,7 +47,7 @@ export function registerTrackingRoutes(route: Route, deps: TrackingDeps): void {
     return { ok: true as const };
   });
 
-  route(endpoints.clientId, async ({ reply }) => {
+  route(clientIdEndpoint, async ({ reply }) => {
     // A client id belongs to one browser: no cache may hand it to another.
     reply.header('cache-control', 'no-store');
     return { hash: await issueClientId(deps.db, clock()) };

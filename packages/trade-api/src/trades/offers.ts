@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorCode,
   type ApiFieldError,
+  createOfferEndpoint,
+  getOfferEndpoint,
   type Offer,
   type OfferAnswer,
-  offerEndpoints,
   type OfferPreview,
   type OfferRequest,
   offerUuidSchema,
+  previewOfferEndpoint,
 } from '@tradein/contract';
 import { offerValidityDays, type EditionCode } from '@tradein/editions';
 import * as z from 'zod/mini';
@@ -201,9 +203,9 @@ const offerParamsSchema = z.object({ offerId: offerUuidSchema });
  * and `GET /api/trade/offers/:offerId`.
  */
 export function registerOfferRoutes(route: Route, deps: Pick<TradeDeps, 'db' | 'clock'>): void {
-  route(offerEndpoints.previewOffer, ({ body }) => previewOffer(deps.db, body));
-  route(offerEndpoints.createOffer, ({ body }) => createOffer(deps.db, deps.clock(), body));
-  route(offerEndpoints.getOffer, async ({ request }) => {
+  route(previewOfferEndpoint, ({ body }) => previewOffer(deps.db, body));
+  route(createOfferEndpoint, ({ body }) => createOffer(deps.db, deps.clock(), body));
+  route(getOfferEndpoint, async ({ request }) => {
     const params = offerParamsSchema.safeParse(request.params);
     if (!params.success) throw validationError(params.error.issues, ['params']);
     const offer = await findOffer(deps.db, params.data.offerId);

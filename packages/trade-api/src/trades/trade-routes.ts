@@ -1,4 +1,11 @@
-import { apiErrorCode, tradeEndpoints, tradeNumberSchema } from '@tradein/contract';
+import {
+  answerClarificationEndpoint,
+  apiErrorCode,
+  createTradeEndpoint,
+  getTradeEndpoint,
+  tradeLabelEndpoint,
+  tradeNumberSchema,
+} from '@tradein/contract';
 import * as z from 'zod/mini';
 import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -33,15 +40,15 @@ async function ownedTrade(
  * `GET /api/trade/trades/:tradeNumber`, its label PDF and the clarification decision.
  */
 export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
-  route(tradeEndpoints.createTrade, ({ body, customer, reply }) => {
+  route(createTradeEndpoint, ({ body, customer, reply }) => {
     if (customer === null) throw new HttpError(401, apiErrorCode.unauthorized, 'Log in first');
     reply.code(201);
     return checkout(deps, customer.customerId, body);
   });
-  route(tradeEndpoints.getTrade, async ({ request, customer }) =>
+  route(getTradeEndpoint, async ({ request, customer }) =>
     tradeView(deps.db, await ownedTrade(deps, request.params, customer)),
   );
-  route(tradeEndpoints.tradeLabel, async ({ request, customer, reply }) => {
+  route(tradeLabelEndpoint, async ({ request, customer, reply }) => {
     const record = await ownedTrade(deps, request.params, customer);
     const pdf = await labelOf(record);
     return reply
@@ -49,7 +56,7 @@ export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
       .header('content-disposition', `inline; filename="label-${record.tradeNumber}.pdf"`)
       .send(Buffer.from(pdf));
   });
-  route(tradeEndpoints.answerClarification, async ({ request, customer, body }) => {
+  route(answerClarificationEndpoint, async ({ request, customer, body }) => {
     const record = await ownedTrade(deps, request.params, customer);
     if (record.status !== 'clarification') {
       throw new HttpError(
