@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from '../lingui-vite-plugins.ts';
+import { linguiPlugins, serverBuild } from '../vite-shared.ts';
 
 export default defineConfig({
   plugins: [react(), ...linguiPlugins()],
@@ -9,15 +9,7 @@ export default defineConfig({
     // Workspace packages ship TypeScript sources: bundle them; npm dependencies stay external.
     noExternal: [/^@tradein\//],
   },
-  build: {
-    target: 'node24',
-    sourcemap: true,
-    rollupOptions: {
-      // Chunks sit beside the entry: modules find the repository by their depth below it
-      // (import.meta.url), which must be the same in src/ and in the bundle.
-      output: { chunkFileNames: '[name]-[hash].js' },
-    },
-  },
+  build: serverBuild,
   test: {
     name: 'host-shop',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -20,3 +20,10 @@ export function startBuiltServer(options?: {
   dataDirPrefix?: string;
   readLogs?: boolean;
 }): Promise<BuiltServer>;
+export function callServer(request: {
+  port: number;
+  host?: string;
+  path: string;
+  payload?: unknown;
+  agent?: string;
+}): Promise<{ status: number | undefined; type: string; body: string }>;

@@ -4,6 +4,7 @@
 // widget's browser tests. Plain JavaScript: the start checks run it before anything is compiled.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,4 +132,30 @@ export async function startBuiltServer({
     throw error;
   }
   return { origin, port, dataDir, child, nodeVersion, stop };
+}
+
+/**
+ * One request to a started server: GET, or POST with a JSON `payload`. The `host` header picks
+ * the edition (`fr.localhost`); `agent` names the caller in the server's logs.
+ */
+export function callServer({ port, host = 'localhost', path, payload, agent = 'check' }) {
+  return new Promise((resolve, reject) => {
+    const headers = {
+      host: `${host}:${port}`,
+      'user-agent': `Mozilla/5.0 (${agent}) Chrome/130`,
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const method = payload === undefined ? 'GET' : 'POST';
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', body }),
+      );
+    });
+    req.on('error', reject);
+    req.setTimeout(5000, () => req.destroy(new Error('timeout')));
+    req.end(payload === undefined ? undefined : JSON.stringify(payload));
+  });
 }

@@ -1,29 +1,11 @@
 // Starts the built standalone API node exactly as `npm run start:api` does and checks that it
 // serves the trade API (and only the API) and stops cleanly on SIGTERM. Prints a closing
 // "N passed, N failed" line.
-import { request } from 'node:http';
-import { isSupportedNode, startBuiltServer } from './built-server.mjs';
+import { callServer, isSupportedNode, startBuiltServer } from './built-server.mjs';
 
+/** One request to the API node. */
 function call(port, path, payload) {
-  return new Promise((resolve, reject) => {
-    const headers = {
-      host: `localhost:${port}`,
-      'user-agent': 'Mozilla/5.0 (API node check) Chrome/130',
-    };
-    if (payload !== undefined) headers['content-type'] = 'application/json';
-    const method = payload === undefined ? 'GET' : 'POST';
-    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', body }),
-      );
-    });
-    req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error('timeout')));
-    req.end(payload === undefined ? undefined : JSON.stringify(payload));
-  });
+  return callServer({ port, path, payload, agent: 'API node check' });
 }
 
 // A fresh data folder: the node must create, migrate and seed its database on first start.

@@ -1,7 +1,6 @@
 // Starts the built shop server exactly as `npm start` does and checks that every local edition
 // host answers with its edition and shop mode. Prints a closing "N passed, N failed" line.
-import { request } from 'node:http';
-import { isSupportedNode, startBuiltServer } from './built-server.mjs';
+import { callServer, isSupportedNode, startBuiltServer } from './built-server.mjs';
 
 const hosts = [
   ['localhost', 'de', 'default'],
@@ -15,24 +14,9 @@ const hosts = [
   ['aganwidget.localhost', 'de', 'aganwidget'],
 ];
 
+/** One request to the server under `host`, as a browser on that edition's host sends it. */
 function get(port, host, path, payload) {
-  return new Promise((resolve, reject) => {
-    const headers = {
-      host: `${host}:${port}`,
-      'user-agent': 'Mozilla/5.0 (start check) Chrome/130',
-    };
-    if (payload !== undefined) headers['content-type'] = 'application/json';
-    const method = payload === undefined ? 'GET' : 'POST';
-    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    });
-    req.on('error', reject);
-    req.setTimeout(5000, () => req.destroy(new Error('timeout')));
-    req.end(payload === undefined ? undefined : JSON.stringify(payload));
-  });
+  return callServer({ port, host, path, payload, agent: 'start check' });
 }
 
 // A fresh database: the server must create, migrate and seed it on first start. SQLite in a

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from '../lingui-vite-plugins.ts';
+import { linguiPlugins } from '../vite-shared.ts';
 
 const resolvePackage = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 const preactCompat = resolvePackage('preact/compat');

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from '../../lingui-vite-plugins.ts';
+import { linguiPlugins, serverBuild } from '../../vite-shared.ts';
 
 /**
  * The trade API's texts (mail, PDF labels, error messages) are lingui macros, compiled here for
@@ -8,15 +8,7 @@ import { linguiPlugins } from '../../lingui-vite-plugins.ts';
  */
 export default defineConfig({
   plugins: [react(), ...linguiPlugins()],
-  build: {
-    target: 'node24',
-    sourcemap: true,
-    rollupOptions: {
-      // Chunks sit beside the entry: modules find the repository by their depth below it
-      // (import.meta.url), which must be the same in src/ and in the bundle.
-      output: { chunkFileNames: '[name]-[hash].js' },
-    },
-  },
+  build: serverBuild,
   test: {
     name: 'trade-api',
     include: ['src/**/*.test.ts'],

@@ -411,22 +411,6 @@ describe('touchpoints', () => {
     },
   );
 
-  it('covers exactly the eleven parameters of the spec', () => {
-    expect([...touchpointParameters]).toEqual([
-      'gclid',
-      'msclkid',
-      'fbclid',
-      'dyntr',
-      'ctb',
-      'utm_source',
-      'utm_medium',
-      'utm_campaign',
-      'utm_id',
-      'belboon',
-      'awc',
-    ]);
-  });
-
   it('sends every parameter of one URL in one event', async () => {
     grantConsent();
     const t = tracker();

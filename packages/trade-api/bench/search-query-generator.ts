@@ -1,3 +1,4 @@
+import { seededRandom } from '../src/catalogue/catalogue-id.ts';
 import type { Catalogue, CatalogueDevice } from '../src/catalogue/catalogue-model.ts';
 
 /** A generated search query and the model it was made from. */
@@ -7,18 +8,6 @@ export interface BenchmarkQuery {
   modelKey: string;
   /** The clean text the query was derived from, for reports. */
   source: string;
-}
-
-/** Small, fast, seeded PRNG (mulberry32): the same seed always gives the same query set. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const keyboardRows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
@@ -92,7 +81,7 @@ export function generateQueries(
   count: number,
   seed = 20_260_101,
 ): BenchmarkQuery[] {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const manufacturerNames = new Map(
     catalogue.manufacturers.map((entry) => [entry.id, entry.pages.de.name]),
   );

@@ -87,11 +87,9 @@ export function lazyFeature<Props extends object>(
     if (failed) {
       return (
         <StatusView
-          status="problem"
+          status="failed"
           title={<Trans>This step could not be loaded.</Trans>}
-          text={<Trans>Check your internet connection, then try again.</Trans>}
-          action={<Trans>Try again</Trans>}
-          onAction={onRetry}
+          onRetry={onRetry}
         />
       );
     }

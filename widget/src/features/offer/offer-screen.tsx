@@ -44,21 +44,18 @@ export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceNa
       return (
         <StatusView
           className="offer"
-          status="problem"
+          status="failed"
           title={<Trans>Your offer could not be loaded.</Trans>}
-          text={<Trans>Check your connection and try again.</Trans>}
-          action={<Trans>Try again</Trans>}
-          onAction={() => void store.load()}
+          onRetry={() => void store.load()}
         />
       );
     case 'not-found':
       return (
         <StatusView
           className="offer"
-          status="problem"
+          status="not-found"
           title={<Trans>This offer does not exist.</Trans>}
-          action={<Trans>Search for a device</Trans>}
-          onAction={() => flow.replace({ screen: 'search' })}
+          onSearch={() => flow.replace({ screen: 'search' })}
         />
       );
     case 'ready':

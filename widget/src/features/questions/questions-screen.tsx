@@ -57,26 +57,23 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
       return (
         <StatusView
           className="questions"
-          status="problem"
+          status="failed"
           title={<Trans>The questions could not be loaded.</Trans>}
-          text={<Trans>Check your connection and try again.</Trans>}
-          action={<Trans>Try again</Trans>}
-          onAction={() => void store.load()}
+          onRetry={() => void store.load()}
         />
       );
     case 'not-found':
       return (
         <StatusView
           className="questions"
-          status="problem"
+          status="not-found"
           title={<Trans>We could not find this device.</Trans>}
           text={
             <Trans>
               It may have been removed from our catalogue. Search for your device instead.
             </Trans>
           }
-          action={<Trans>Search for a device</Trans>}
-          onAction={() => flow.replace({ screen: 'search' })}
+          onSearch={() => flow.replace({ screen: 'search' })}
         />
       );
     case 'ready':

@@ -1,6 +1,6 @@
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
-import type { PluginOption } from 'vite';
+import type { BuildEnvironmentOptions, PluginOption } from 'vite';
 
 // The lingui plugin can compile macros natively (`macroTransform`), but its binding needs Node
 // 22.19+ to be installed, and `npm install` may run on a machine's older Node, which skips it
@@ -19,3 +19,14 @@ export function linguiPlugins(): PluginOption[] {
     babel({ presets: [linguiTransformerBabelPreset()] }),
   ];
 }
+
+/** How the server bundles (`vite build --ssr`: the shop, the API node, ops) are built. */
+export const serverBuild: BuildEnvironmentOptions = {
+  target: 'node24',
+  sourcemap: true,
+  rollupOptions: {
+    // Chunks sit beside the entry: modules find the repository by their depth below it
+    // (import.meta.url), which must be the same in src/ and in the bundle.
+    output: { chunkFileNames: '[name]-[hash].js' },
+  },
+};
