@@ -84,16 +84,14 @@ export function lazyFeature<Props extends object>(
     }, [i18n, host]);
 
     if (feature !== undefined) return <feature.Screen {...props} />;
-    if (failed) {
-      return (
-        <StatusView
-          status="failed"
-          title={<Trans>This step could not be loaded.</Trans>}
-          onRetry={onRetry}
-        />
-      );
-    }
-    return <StatusView status="loading" label={<Trans>Loading…</Trans>} />;
+    return (
+      <StatusView
+        status={failed ? 'error' : 'loading'}
+        loading={<Trans>Loading…</Trans>}
+        failed={<Trans>This step could not be loaded.</Trans>}
+        onRetry={onRetry}
+      />
+    );
   }
 
   function Screen(props: Props) {

@@ -2,32 +2,23 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 
-interface Loading {
-  status: 'loading';
+/** What a step shows until its content is there, by the state of its load. */
+export interface StatusViewProps {
+  /** The screen's class beside `root`, so its own rules (skeleton sizes) apply. */
+  className?: string;
+  status: 'loading' | 'error' | 'not-found';
   /** What is loading, for screen readers (the skeleton shows it to the eye). */
-  label: ReactNode;
+  loading: ReactNode;
   /** Placeholders in the shape of what comes, so nothing jumps when it arrives. */
   skeleton?: ReactNode;
-}
-
-interface Failed {
-  status: 'failed';
-  /** What could not be loaded. */
-  title: ReactNode;
+  /** What could not be loaded; the seller can try again. */
+  failed: ReactNode;
   onRetry: () => void;
+  /** What does not exist, and why; the seller can search instead. */
+  notFound?: ReactNode;
+  notFoundText?: ReactNode;
+  onSearch?: () => void;
 }
-
-interface NotFound {
-  status: 'not-found';
-  /** What does not exist. */
-  title: ReactNode;
-  text?: ReactNode;
-  /** Starts a new search, the way on from something that is gone. */
-  onSearch: () => void;
-}
-
-/** The screen's class beside `root`, so its own rules (skeleton sizes) apply. */
-export type StatusViewProps = { className?: string } & (Loading | Failed | NotFound);
 
 /** An alert that says what happened and offers the one way on. */
 function Problem(props: {
@@ -54,33 +45,32 @@ function Problem(props: {
  */
 export function StatusView(props: StatusViewProps) {
   const className = props.className === undefined ? 'root' : `root ${props.className}`;
-  switch (props.status) {
-    case 'loading':
-      return (
-        <section className={`${className} loading`} part="root" aria-busy="true">
-          {props.skeleton}
-          <output className="visually-hidden">{props.label}</output>
-        </section>
-      );
-    case 'failed':
-      return (
-        <Problem
-          className={className}
-          title={props.title}
-          text={<Trans>Check your connection and try again.</Trans>}
-          action={<Trans>Try again</Trans>}
-          onAction={props.onRetry}
-        />
-      );
-    case 'not-found':
-      return (
-        <Problem
-          className={className}
-          title={props.title}
-          text={props.text}
-          action={<Trans>Search for a device</Trans>}
-          onAction={props.onSearch}
-        />
-      );
+  if (props.status === 'loading') {
+    return (
+      <section className={`${className} loading`} part="root" aria-busy="true">
+        {props.skeleton}
+        <output className="visually-hidden">{props.loading}</output>
+      </section>
+    );
   }
+  if (props.status === 'not-found' && props.onSearch !== undefined) {
+    return (
+      <Problem
+        className={className}
+        title={props.notFound}
+        text={props.notFoundText}
+        action={<Trans>Search for a device</Trans>}
+        onAction={props.onSearch}
+      />
+    );
+  }
+  return (
+    <Problem
+      className={className}
+      title={props.failed}
+      text={<Trans>Check your connection and try again.</Trans>}
+      action={<Trans>Try again</Trans>}
+      onAction={props.onRetry}
+    />
+  );
 }

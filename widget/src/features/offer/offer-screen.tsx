@@ -24,43 +24,27 @@ export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceNa
   }, [store]);
   const load = useStore(store.$load);
 
-  switch (load.status) {
-    case 'loading':
-      return (
-        <StatusView
-          className="offer"
-          status="loading"
-          label={<Trans>Loading your offer…</Trans>}
-          skeleton={
-            <>
-              <div className="skeleton skeleton-line" />
-              <div className="skeleton skeleton-price" />
-              <div className="skeleton skeleton-line" />
-            </>
-          }
-        />
-      );
-    case 'error':
-      return (
-        <StatusView
-          className="offer"
-          status="failed"
-          title={<Trans>Your offer could not be loaded.</Trans>}
-          onRetry={() => void store.load()}
-        />
-      );
-    case 'not-found':
-      return (
-        <StatusView
-          className="offer"
-          status="not-found"
-          title={<Trans>This offer does not exist.</Trans>}
-          onSearch={() => flow.replace({ screen: 'search' })}
-        />
-      );
-    case 'ready':
-      return <OfferDetails store={store} offer={load.offer} />;
+  if (load.status !== 'ready') {
+    return (
+      <StatusView
+        className="offer"
+        status={load.status}
+        loading={<Trans>Loading your offer…</Trans>}
+        skeleton={
+          <>
+            <div className="skeleton skeleton-line" />
+            <div className="skeleton skeleton-price" />
+            <div className="skeleton skeleton-line" />
+          </>
+        }
+        failed={<Trans>Your offer could not be loaded.</Trans>}
+        onRetry={() => void store.load()}
+        notFound={<Trans>This offer does not exist.</Trans>}
+        onSearch={() => flow.replace({ screen: 'search' })}
+      />
+    );
   }
+  return <OfferDetails store={store} offer={load.offer} />;
 }
 
 function Countdown({ store }: { store: OfferStore }) {

@@ -37,48 +37,32 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
   }, [store]);
   const load = useStore(store.$load);
 
-  switch (load.status) {
-    case 'loading':
-      return (
-        <StatusView
-          className="questions"
-          status="loading"
-          label={<Trans>Loading the questions…</Trans>}
-          skeleton={
-            <>
-              <div className="skeleton skeleton-header" />
-              <div className="skeleton skeleton-line" />
-              <div className="skeleton skeleton-answers" />
-            </>
-          }
-        />
-      );
-    case 'error':
-      return (
-        <StatusView
-          className="questions"
-          status="failed"
-          title={<Trans>The questions could not be loaded.</Trans>}
-          onRetry={() => void store.load()}
-        />
-      );
-    case 'not-found':
-      return (
-        <StatusView
-          className="questions"
-          status="not-found"
-          title={<Trans>We could not find this device.</Trans>}
-          text={
-            <Trans>
-              It may have been removed from our catalogue. Search for your device instead.
-            </Trans>
-          }
-          onSearch={() => flow.replace({ screen: 'search' })}
-        />
-      );
-    case 'ready':
-      return <Questions store={store} device={load.device} />;
+  if (load.status !== 'ready') {
+    return (
+      <StatusView
+        className="questions"
+        status={load.status}
+        loading={<Trans>Loading the questions…</Trans>}
+        skeleton={
+          <>
+            <div className="skeleton skeleton-header" />
+            <div className="skeleton skeleton-line" />
+            <div className="skeleton skeleton-answers" />
+          </>
+        }
+        failed={<Trans>The questions could not be loaded.</Trans>}
+        onRetry={() => void store.load()}
+        notFound={<Trans>We could not find this device.</Trans>}
+        notFoundText={
+          <Trans>
+            It may have been removed from our catalogue. Search for your device instead.
+          </Trans>
+        }
+        onSearch={() => flow.replace({ screen: 'search' })}
+      />
+    );
   }
+  return <Questions store={store} device={load.device} />;
 }
 
 /** A catalogue image path is relative to the trade API that serves it. */
