@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTradeHistoryEndpoint } from '@tradein/contract';
-import type { AccountState, Customer } from '@tradein/contract';
+import type { AccountState } from '@tradein/contract';
 import {
   $account,
   ACCOUNT_CHANGED_EVENT,
@@ -18,22 +18,10 @@ import type { LoggedInCustomer } from './account.ts';
 import { ApiAuthError, ApiHttpError } from './api-errors.ts';
 import { createApiClient } from './http-client.ts';
 import type { ApiClient } from './http-client.ts';
+import { customer } from '@tradein/contract/test-fixtures';
 
-const customerId = '6f1c2a4e-93b1-4c55-8d7e-2f4a9b0c1d2e';
 const password = 'Sup3r-Secret-Passw0rd!';
-const customer: Customer = {
-  id: customerId,
-  iri: `/api/customers/customers/${customerId}`,
-  peopleIri: '/api/customers/people/88',
-  customerNumber: '100234',
-  email: 'anna.schmidt@example.com',
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  company: null,
-  locale: 'de-DE',
-  isGuest: false,
-  createdAt: '2024-03-01T09:30:00Z',
-};
+const customerId = customer.id;
 
 /** An unsigned JWT with the given claims; the client never checks signatures. */
 function base64UrlJson(value: unknown): string {

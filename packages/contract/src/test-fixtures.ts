@@ -98,6 +98,25 @@ export const berlinAddressInput: AddressInput = {
   country: 'de',
 };
 
+/** The seller of the checkout tests: a guest's sender address, as the checkout sends it. */
+export const sellerAddressInput: AddressInput = {
+  salutation: 'ms',
+  firstName: 'Jonas',
+  lastName: 'Weber',
+  street: 'Torstraße',
+  houseNumber: '12',
+  zip: '10119',
+  city: 'Berlin',
+  country: 'de',
+};
+
+/** The seller's payout: a bank transfer (payment type 13) to a valid German IBAN. */
+export const sellerSepaPayout = {
+  paymentType: 13,
+  accountHolder: 'Jonas Weber',
+  iban: 'DE89370400440532013000',
+} as const;
+
 export const berlinAddress: Address = { id: 12, ...berlinAddressInput, addressAddition: '3. OG' };
 
 export const customer: Customer = {

@@ -21,6 +21,7 @@ import { testDatabases } from '../db/test-databases.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createTradeApiOptions } from './open-trade-api.ts';
 import { startTestServer, testConfig, type RunningServer } from './test-server.ts';
+import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
 
 /**
  * The whole sell flow through the production wiring of every feature (real authenticator, real
@@ -165,17 +166,8 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
           { offerId: best.offerId, quantity: 1 },
           { offerId: worn.offerId, quantity: 2 },
         ],
-        address: {
-          salutation: 'mr',
-          firstName: 'Jonas',
-          lastName: 'Weber',
-          street: 'Torstraße',
-          houseNumber: '12',
-          zip: '10119',
-          city: 'Berlin',
-          country: 'de',
-        },
-        payout: { paymentType: 13, accountHolder: 'Jonas Weber', iban: 'DE89370400440532013000' },
+        address: { ...sellerAddressInput, salutation: 'mr' },
+        payout: sellerSepaPayout,
         shopMode: 'default',
         acceptedTerms: true,
       },

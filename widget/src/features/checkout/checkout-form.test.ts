@@ -10,6 +10,7 @@ import {
   validateCheckoutForm,
   type CheckoutFormValues,
 } from './checkout-form.ts';
+import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
 
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
 const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
@@ -185,18 +186,8 @@ describe('buildCheckoutRequest', () => {
     expect(body).toEqual({
       edition: 'de',
       offers: lines,
-      address: {
-        salutation: 'ms',
-        company: 'Musterhandel GmbH',
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        street: 'Torstraße',
-        houseNumber: '12',
-        zip: '10119',
-        city: 'Berlin',
-        country: 'de',
-      },
-      payout: { paymentType: 13, accountHolder: 'Jonas Weber', iban: 'DE89370400440532013000' },
+      address: { ...sellerAddressInput, company: 'Musterhandel GmbH' },
+      payout: sellerSepaPayout,
       voucher: 'WELCOME10',
       shopMode: 'b2bWidget',
       partner: 'musterhandel',

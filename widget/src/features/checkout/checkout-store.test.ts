@@ -15,6 +15,7 @@ import {
   type CheckoutStore,
   type CheckoutStoreOptions,
 } from './checkout-store.ts';
+import { customer, sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
 
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
 const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
@@ -41,20 +42,7 @@ const trade = {
   labelPath: '/api/trade/trades/T-2026-000041/label.pdf',
 };
 
-const customerId = '6f1c2a4e-93b1-4c55-8d7e-2f4a9b0c1d2e';
-const loggedInCustomer = {
-  id: customerId,
-  iri: `/api/customers/customers/${customerId}`,
-  peopleIri: '/api/customers/people/88',
-  customerNumber: '100234',
-  email: 'anna.schmidt@example.com',
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  company: null,
-  locale: 'de-DE',
-  isGuest: false,
-  createdAt: '2024-03-01T09:30:00Z',
-};
+const customerId = customer.id;
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 /** An unsigned JWT for the customer (the client reads its claims, never its signature). */
@@ -102,7 +90,7 @@ function fakeApi(
       }
       return json(200, { access_token: customerToken, refresh_token: 'refresh-token' });
     }
-    if (path === '/api/customers/customers') return json(200, loggedInCustomer);
+    if (path === '/api/customers/customers') return json(200, customer);
     if (path === '/api/account/logout') return json(200, { ok: true });
     return json(404, { error: { code: 'not_found', message: 'no' } });
   });
@@ -185,17 +173,8 @@ describe('createCheckoutStore', () => {
         { offerId: offerA, quantity: 2 },
         { offerId: offerB, quantity: 1 },
       ],
-      address: {
-        salutation: 'ms',
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        street: 'Torstraße',
-        houseNumber: '12',
-        zip: '10119',
-        city: 'Berlin',
-        country: 'de',
-      },
-      payout: { paymentType: 13, accountHolder: 'Jonas Weber', iban: 'DE89370400440532013000' },
+      address: sellerAddressInput,
+      payout: sellerSepaPayout,
       shopMode: 'default',
       acceptedTerms: true,
       newsletterOptIn: true,
