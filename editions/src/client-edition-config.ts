@@ -1,3 +1,5 @@
+import { defaultPaymentType, payPalPaymentMethod } from './constants.ts';
+import type { EditionCode } from './edition-code.ts';
 import type { EditionConfig } from './edition-config-schema.ts';
 
 /**
@@ -29,3 +31,27 @@ export type ClientEditionField =
  * browser never loads the schema; `editions.test.ts` proves it equals the validated fields.
  */
 export type ClientEditionConfig = Pick<EditionConfig, ClientEditionField>;
+
+/** What every edition's browser part shares, and the names derived from the edition code. */
+type SharedClientField = 'code' | 'application' | 'paymentTypes' | 'selectedPaymentType' | 'search';
+
+/**
+ * The browser part of one edition from what sets it apart: every edition pays by SEPA (the
+ * default payment type) or PayPal, tracks as `tradein-{code}` and searches its own indexes.
+ */
+export function clientEdition(
+  code: EditionCode,
+  fields: Omit<ClientEditionConfig, SharedClientField>,
+): ClientEditionConfig {
+  return {
+    code,
+    application: `tradein-${code}`,
+    ...fields,
+    paymentTypes: { DirectDebitSwift: defaultPaymentType, Paypal: payPalPaymentMethod },
+    selectedPaymentType: defaultPaymentType,
+    search: {
+      manufacturerAggregationIndex: `manufacturer_aggregation_${code}`,
+      devicesIndex: `devices_${code}`,
+    },
+  };
+}

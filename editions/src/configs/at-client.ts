@@ -1,9 +1,7 @@
-import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { clientEdition, type ClientEditionConfig } from '../client-edition-config.ts';
 
 /** Austria: the part of the configuration a browser needs; `at.ts` adds the server part. */
-export const atClientEdition: ClientEditionConfig = {
-  code: 'at',
-  application: 'tradein-at',
+export const atClientEdition: ClientEditionConfig = clientEdition('at', {
   language: 'de',
   icuLocale: 'de-AT',
   timeZone: 'Europe/Vienna',
@@ -14,10 +12,4 @@ export const atClientEdition: ClientEditionConfig = {
   hasConditionsVideo: true,
   hasHomeBanner: true,
   popTitleException: { iphone: 'Apple iPhone verkaufen', ipad: 'Apple iPad verkaufen' },
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
-  selectedPaymentType: 13,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_at',
-    devicesIndex: 'devices_at',
-  },
-};
+});

@@ -1,9 +1,7 @@
-import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { clientEdition, type ClientEditionConfig } from '../client-edition-config.ts';
 
 /** Germany: the part of the configuration a browser needs; `de.ts` adds the server part. */
-export const deClientEdition: ClientEditionConfig = {
-  code: 'de',
-  application: 'tradein-de',
+export const deClientEdition: ClientEditionConfig = clientEdition('de', {
   language: 'de',
   icuLocale: 'de-DE',
   timeZone: 'Europe/Berlin',
@@ -14,10 +12,4 @@ export const deClientEdition: ClientEditionConfig = {
   hasConditionsVideo: true,
   hasHomeBanner: true,
   popTitleException: { iphone: 'Apple iPhone verkaufen', ipad: 'Apple iPad verkaufen' },
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
-  selectedPaymentType: 13,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_de',
-    devicesIndex: 'devices_de',
-  },
-};
+});

@@ -1,9 +1,7 @@
-import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { clientEdition, type ClientEditionConfig } from '../client-edition-config.ts';
 
 /** Spain: the part of the configuration a browser needs; `es.ts` adds the server part. */
-export const esClientEdition: ClientEditionConfig = {
-  code: 'es',
-  application: 'tradein-es',
+export const esClientEdition: ClientEditionConfig = clientEdition('es', {
   language: 'es',
   icuLocale: 'es-ES',
   timeZone: 'Europe/Madrid',
@@ -14,10 +12,4 @@ export const esClientEdition: ClientEditionConfig = {
   hasConditionsVideo: false,
   hasHomeBanner: false,
   popTitleException: { iphone: 'Vender Apple iPhone', ipad: 'Vender Apple iPad' },
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
-  selectedPaymentType: 13,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_es',
-    devicesIndex: 'devices_es',
-  },
-};
+});

@@ -1,9 +1,7 @@
-import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { clientEdition, type ClientEditionConfig } from '../client-edition-config.ts';
 
 /** France: the part of the configuration a browser needs; `fr.ts` adds the server part. */
-export const frClientEdition: ClientEditionConfig = {
-  code: 'fr',
-  application: 'tradein-fr',
+export const frClientEdition: ClientEditionConfig = clientEdition('fr', {
   language: 'fr',
   icuLocale: 'fr-FR',
   timeZone: 'Europe/Paris',
@@ -14,10 +12,4 @@ export const frClientEdition: ClientEditionConfig = {
   hasConditionsVideo: false,
   hasHomeBanner: true,
   popTitleException: { iphone: 'Vendre un Apple iPhone', ipad: 'Vendre un Apple iPad' },
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
-  selectedPaymentType: 13,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_fr',
-    devicesIndex: 'devices_fr',
-  },
-};
+});

@@ -1,9 +1,7 @@
-import type { ClientEditionConfig } from '../client-edition-config.ts';
+import { clientEdition, type ClientEditionConfig } from '../client-edition-config.ts';
 
 /** Italy: the part of the configuration a browser needs; `it.ts` adds the server part. */
-export const itClientEdition: ClientEditionConfig = {
-  code: 'it',
-  application: 'tradein-it',
+export const itClientEdition: ClientEditionConfig = clientEdition('it', {
   language: 'it',
   icuLocale: 'it-IT',
   timeZone: 'Europe/Rome',
@@ -14,10 +12,4 @@ export const itClientEdition: ClientEditionConfig = {
   hasConditionsVideo: false,
   hasHomeBanner: false,
   popTitleException: { iphone: 'Vendere Apple iPhone', ipad: 'Vendere Apple iPad' },
-  paymentTypes: { DirectDebitSwift: 13, Paypal: 2 },
-  selectedPaymentType: 13,
-  search: {
-    manufacturerAggregationIndex: 'manufacturer_aggregation_it',
-    devicesIndex: 'devices_it',
-  },
-};
+});

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   type Address,
   type AddressInput,
@@ -10,13 +10,15 @@ import {
   type Salutation,
 } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type {
   AddressesTable,
   BankAccountsTable,
   PaypalAccountsTable,
   PhoneContactsTable,
+  TradeDatabase,
 } from '../db/schema.ts';
+import type { TradeDb } from '../db/create-database.ts';
 import { HttpError } from '../server/http-error.ts';
 
 /** Stored salutations are those of the contract; anything else reads as `diverse`. */
@@ -90,6 +92,36 @@ export function customerIri(customerId: string): string {
 export function newCustomerNumber(kind: 'registered' | 'guest'): string {
   const digits = String(randomInt(0, 10_000_000_000)).padStart(10, '0');
   return `${kind === 'guest' ? 'G' : 'K'}${digits}`;
+}
+
+/**
+ * Inserts a new customer in one transaction: `write` gets a fresh id and customer number; on a
+ * collision of the number the whole transaction runs again with a new one (up to five times).
+ * `onCollision` first turns a unique violation that is not the number's into the caller's own
+ * error (a taken e-mail address).
+ */
+export async function insertNewCustomer(
+  db: TradeDb,
+  kind: 'registered' | 'guest',
+  write: (
+    trx: Transaction<TradeDatabase>,
+    customer: { id: string; customerNumber: string },
+  ) => Promise<void>,
+  onCollision: () => Promise<void> = () => Promise.resolve(),
+): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const id = randomUUID();
+    try {
+      await db
+        .transaction()
+        .execute((trx) => write(trx, { id, customerNumber: newCustomerNumber(kind) }));
+      return id;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await onCollision();
+      if (attempt >= 4) throw error;
+    }
+  }
 }
 
 /** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */

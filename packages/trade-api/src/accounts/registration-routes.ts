@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   activateCustomerByIdentifierEndpoint,
   activateRegistrationEndpoint,
@@ -21,7 +20,7 @@ import {
   type MailRecipient,
 } from './account-mail.ts';
 import type { MailCap } from './account-mail.ts';
-import { addressColumns, isUniqueViolation, newCustomerNumber } from './customer-records.ts';
+import { addressColumns, insertNewCustomer } from './customer-records.ts';
 import { editionForLocale, storedEdition } from './edition-for-locale.ts';
 import { claimGuestTrades } from './guest-trades.ts';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
@@ -45,88 +44,83 @@ async function createRegisteredCustomer(
   now: Date,
 ): Promise<string> {
   const stamp = now.toISOString();
-  for (let attempt = 0; ; attempt += 1) {
-    const id = randomUUID();
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('customers')
-          .values({
-            id,
-            customer_number: newCustomerNumber('registered'),
-            email: body.email,
-            salutation: body.Address.salutation,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            company: body.Address.company ?? null,
-            locale: body.attributes.locale,
-            edition,
-            password_hash: passwordHash,
-            activated_at: null,
-            is_guest: 0,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .execute();
-        const address = await trx
-          .insertInto('addresses')
-          .values({
-            customer_id: id,
-            ...addressColumns(body.Address),
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('people')
-          .values({ customer_id: id, address_id: address.id })
-          .execute();
-        const payment = body.Payment;
-        if (payment === null) return;
-        const paypal =
-          payment.paypalAccount === null
-            ? null
-            : await trx
-                .insertInto('paypal_accounts')
-                .values({
-                  customer_id: id,
-                  email: payment.paypalAccount.email,
-                  created_at: stamp,
-                  updated_at: stamp,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow();
-        const bank =
-          payment.bankAccount === null
-            ? null
-            : await trx
-                .insertInto('bank_accounts')
-                .values({
-                  customer_id: id,
-                  account_holder: payment.bankAccount.accountHolder,
-                  iban: payment.bankAccount.iban,
-                  bic: payment.bankAccount.bic ?? null,
-                  created_at: stamp,
-                  updated_at: stamp,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('customer_payment_accounts')
-          .values({
-            customer_id: id,
-            paypal_account_id: paypal?.id ?? null,
-            bank_account_id: bank?.id ?? null,
-            payment_type: 'INVOICE',
-            is_primary: 1,
-            created_at: stamp,
-          })
-          .execute();
-      });
-      return id;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+  return insertNewCustomer(
+    deps.db,
+    'registered',
+    async (trx, { id, customerNumber }) => {
+      await trx
+        .insertInto('customers')
+        .values({
+          id,
+          customer_number: customerNumber,
+          email: body.email,
+          salutation: body.Address.salutation,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          company: body.Address.company ?? null,
+          locale: body.attributes.locale,
+          edition,
+          password_hash: passwordHash,
+          activated_at: null,
+          is_guest: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      const address = await trx
+        .insertInto('addresses')
+        .values({
+          customer_id: id,
+          ...addressColumns(body.Address),
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('people').values({ customer_id: id, address_id: address.id }).execute();
+      const payment = body.Payment;
+      if (payment === null) return;
+      const paypal =
+        payment.paypalAccount === null
+          ? null
+          : await trx
+              .insertInto('paypal_accounts')
+              .values({
+                customer_id: id,
+                email: payment.paypalAccount.email,
+                created_at: stamp,
+                updated_at: stamp,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+      const bank =
+        payment.bankAccount === null
+          ? null
+          : await trx
+              .insertInto('bank_accounts')
+              .values({
+                customer_id: id,
+                account_holder: payment.bankAccount.accountHolder,
+                iban: payment.bankAccount.iban,
+                bic: payment.bankAccount.bic ?? null,
+                created_at: stamp,
+                updated_at: stamp,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('customer_payment_accounts')
+        .values({
+          customer_id: id,
+          paypal_account_id: paypal?.id ?? null,
+          bank_account_id: bank?.id ?? null,
+          payment_type: 'INVOICE',
+          is_primary: 1,
+          created_at: stamp,
+        })
+        .execute();
+    },
+    async () => {
       const taken = await deps.db
         .selectFrom('customers')
         .select('id')
@@ -134,9 +128,8 @@ async function createRegisteredCustomer(
         .where('is_guest', '=', 0)
         .executeTakeFirst();
       if (taken !== undefined) throw new EmailTakenError();
-      if (attempt >= 4) throw error;
-    }
-  }
+    },
+  );
 }
 
 /** Sends the activation link for a customer (a fresh single-use token, valid 48 hours). */

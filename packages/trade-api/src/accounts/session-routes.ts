@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   apiErrorCode,
   guestSessionEndpoint,
@@ -18,7 +17,7 @@ import {
   readSignedAccessToken,
 } from './access-token.ts';
 import type { ResolvedAccountDeps } from './account-deps.ts';
-import { newCustomerNumber, isUniqueViolation } from './customer-records.ts';
+import { insertNewCustomer } from './customer-records.ts';
 import { editionForLocale } from './edition-for-locale.ts';
 import {
   admitGuestSession,
@@ -86,37 +85,29 @@ async function createGuestCustomer(
   edition: string,
   now: Date,
 ) {
-  for (let attempt = 0; ; attempt += 1) {
-    const id = randomUUID();
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('customers')
-          .values({
-            id,
-            customer_number: newCustomerNumber('guest'),
-            // A guest has no details until guest_account_number gives them (empty e-mail = none yet).
-            email: '',
-            salutation: null,
-            first_name: '',
-            last_name: '',
-            company: null,
-            locale,
-            edition,
-            password_hash: null,
-            activated_at: null,
-            is_guest: 1,
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
-          })
-          .execute();
-        await trx.insertInto('people').values({ customer_id: id, address_id: null }).execute();
-      });
-      return id;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 4) throw error;
-    }
-  }
+  return insertNewCustomer(deps.db, 'guest', async (trx, { id, customerNumber }) => {
+    await trx
+      .insertInto('customers')
+      .values({
+        id,
+        customer_number: customerNumber,
+        // A guest has no details until guest_account_number gives them (empty e-mail = none yet).
+        email: '',
+        salutation: null,
+        first_name: '',
+        last_name: '',
+        company: null,
+        locale,
+        edition,
+        password_hash: null,
+        activated_at: null,
+        is_guest: 1,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    await trx.insertInto('people').values({ customer_id: id, address_id: null }).execute();
+  });
 }
 
 /** Login, token refresh, logout (§7) and the guest session. */

@@ -6,6 +6,7 @@ import type {
   PerEdition,
 } from '../catalogue/catalogue-model.ts';
 import type { TradeDb } from './create-database.ts';
+import type { PageColumns } from './schema.ts';
 
 /*
  * Reads the stored catalogue back into the `Catalogue` shape. Lists come back in a canonical
@@ -38,16 +39,7 @@ class PerEditionCollector<T> {
   }
 }
 
-interface PageRow {
-  edition: string;
-  name: string;
-  url: string;
-  content: string;
-  meta_description: string;
-  meta_keywords: string;
-}
-
-function toPage(row: PageRow): CataloguePage {
+function toPage(row: PageColumns): CataloguePage {
   return {
     name: row.name,
     url: row.url,

@@ -13,7 +13,7 @@ export type Timestamp = string;
 export type Flag = 0 | 1;
 
 /** The texts of one catalogue page in one edition (categories, manufacturers, series, devices). */
-interface PageColumns {
+export interface PageColumns {
   edition: string;
   name: string;
   url: string;

@@ -2,7 +2,7 @@ import { editionCodes } from '@tradein/editions';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Catalogue, CataloguePage, PerEdition } from '../catalogue/catalogue-model.ts';
 import { databaseDialect, type TradeDb } from './create-database.ts';
-import type { TradeDatabase } from './schema.ts';
+import type { PageColumns, TradeDatabase } from './schema.ts';
 
 /** What {@link seedCatalogue} did. */
 export interface SeedResult {
@@ -41,25 +41,15 @@ async function insertAll<T extends keyof TradeDatabase>(
   }
 }
 
-/** The columns of a page row except its owner. */
-interface PageFields {
-  edition: string;
-  name: string;
-  url: string;
-  content: string;
-  meta_description: string;
-  meta_keywords: string;
-}
-
 /** The page rows of one catalogue entry, one per edition. */
 function pageRows<K extends string>(
   ownerColumn: K,
   ownerId: number,
   pages: PerEdition<CataloguePage>,
-): (Record<K, number> & PageFields)[] {
+): (Record<K, number> & PageColumns)[] {
   return editionCodes.map((edition) => {
     const page = pages[edition];
-    const fields: PageFields = {
+    const fields: PageColumns = {
       edition,
       name: page.name,
       url: page.url,
@@ -68,7 +58,7 @@ function pageRows<K extends string>(
       meta_keywords: page.metaKeywords,
     };
     // A computed key widens to `{ [x: string]: number }`; the owner column is exactly `K`.
-    return { ...fields, [ownerColumn]: ownerId } as Record<K, number> & PageFields;
+    return { ...fields, [ownerColumn]: ownerId } as Record<K, number> & PageColumns;
   });
 }
 
