@@ -3,6 +3,7 @@ import { atClientEdition } from './at-client.ts';
 import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
+import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.at';
 
@@ -30,24 +31,13 @@ export const atEdition = {
     toAddress: 'service@tradein.at',
   },
   dynamicYield: { enabled: true, siteId: '8769432' },
-  ekomi: {
-    showReviewSeal: true,
-    showReviewSlider: false,
-    sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-at.js',
-    sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-at.js',
-  },
+  ekomi: ekomiWidgets('at', { seal: true, slider: false }),
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.at' },
     { network: 'instagram', url: 'https://www.instagram.com/tradein.at' },
   ],
-  hosts: [
-    { host: 'www.tradein.at', shopMode: 'default', environment: 'production' },
-    { host: 'tradein.at', shopMode: 'default', environment: 'production' },
-    { host: 'test.tradein.at', shopMode: 'default', environment: 'test' },
-    { host: 'stage.tradein.at', shopMode: 'default', environment: 'stage' },
-    { host: 'at.localhost', shopMode: 'default', environment: 'local' },
-  ],
+  hosts: consumerHosts('at'),
   redirects: [
     ...legacyRedirects({
       languagePrefix: '/de',

@@ -3,6 +3,7 @@ import { deClientEdition } from './de-client.ts';
 import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
+import { ekomiWidgets } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.de';
 
@@ -41,12 +42,7 @@ export const deEdition = {
     },
   },
   dynamicYield: { enabled: true, siteId: '8769431' },
-  ekomi: {
-    showReviewSeal: true,
-    showReviewSlider: true,
-    sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-de.js',
-    sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-de.js',
-  },
+  ekomi: ekomiWidgets('de', { seal: true, slider: true }),
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.de' },

@@ -3,6 +3,7 @@ import { esClientEdition } from './es-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { spanishSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
+import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.es';
 
@@ -48,21 +49,10 @@ export const esEdition = {
     toAddress: 'atencion@tradein.es',
   },
   dynamicYield: { enabled: false, siteId: '8769433' },
-  ekomi: {
-    showReviewSeal: false,
-    showReviewSlider: false,
-    sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-es.js',
-    sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-es.js',
-  },
+  ekomi: ekomiWidgets('es', { seal: false, slider: false }),
   hasSocialMediaButtons: false,
   socialMediaButtons: [],
-  hosts: [
-    { host: 'www.tradein.es', shopMode: 'default', environment: 'production' },
-    { host: 'tradein.es', shopMode: 'default', environment: 'production' },
-    { host: 'test.tradein.es', shopMode: 'default', environment: 'test' },
-    { host: 'stage.tradein.es', shopMode: 'default', environment: 'stage' },
-    { host: 'es.localhost', shopMode: 'default', environment: 'local' },
-  ],
+  hosts: consumerHosts('es'),
   redirects: [
     ...legacyRedirects({
       languagePrefix: '/es',

@@ -4,6 +4,7 @@ import { frLegacyRedirects } from './fr-legacy-redirects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { frenchSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
+import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.fr';
 
@@ -49,24 +50,13 @@ export const frEdition = {
     toAddress: 'service@tradein.fr',
   },
   dynamicYield: { enabled: true, siteId: '8769434' },
-  ekomi: {
-    showReviewSeal: true,
-    showReviewSlider: true,
-    sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-fr.js',
-    sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-fr.js',
-  },
+  ekomi: ekomiWidgets('fr', { seal: true, slider: true }),
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.fr' },
     { network: 'instagram', url: 'https://www.instagram.com/tradein.fr' },
   ],
-  hosts: [
-    { host: 'www.tradein.fr', shopMode: 'default', environment: 'production' },
-    { host: 'tradein.fr', shopMode: 'default', environment: 'production' },
-    { host: 'test.tradein.fr', shopMode: 'default', environment: 'test' },
-    { host: 'stage.tradein.fr', shopMode: 'default', environment: 'stage' },
-    { host: 'fr.localhost', shopMode: 'default', environment: 'local' },
-  ],
+  hosts: consumerHosts('fr'),
   redirects: [
     ...legacyRedirects({
       languagePrefix: '/fr',

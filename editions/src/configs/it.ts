@@ -3,6 +3,7 @@ import { itClientEdition } from './it-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { italianSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
+import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.it';
 
@@ -48,24 +49,13 @@ export const itEdition = {
     toAddress: 'assistenza@tradein.it',
   },
   dynamicYield: { enabled: false, siteId: '8769435' },
-  ekomi: {
-    showReviewSeal: false,
-    showReviewSlider: false,
-    sealScriptUrl: 'https://connect.ekomi.de/widget/seal/tradein-it.js',
-    sliderScriptUrl: 'https://connect.ekomi.de/widget/slider/tradein-it.js',
-  },
+  ekomi: ekomiWidgets('it', { seal: false, slider: false }),
   hasSocialMediaButtons: true,
   socialMediaButtons: [
     { network: 'facebook', url: 'https://www.facebook.com/tradein.it' },
     { network: 'instagram', url: 'https://www.instagram.com/tradein.it' },
   ],
-  hosts: [
-    { host: 'www.tradein.it', shopMode: 'default', environment: 'production' },
-    { host: 'tradein.it', shopMode: 'default', environment: 'production' },
-    { host: 'test.tradein.it', shopMode: 'default', environment: 'test' },
-    { host: 'stage.tradein.it', shopMode: 'default', environment: 'stage' },
-    { host: 'it.localhost', shopMode: 'default', environment: 'local' },
-  ],
+  hosts: consumerHosts('it'),
   redirects: [
     ...legacyRedirects({
       languagePrefix: '/it',

@@ -7,7 +7,6 @@ import { expect } from './expect.js';
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
 import { executeServerCommand } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 import {
-  axeViolations,
   createOffer,
   fillCheckout,
   openCart,
@@ -15,7 +14,7 @@ import {
   submitCheckout,
   type,
 } from './cart-helpers.js';
-import { tradeApiOrigin, waitFor } from './helpers.js';
+import { shadowViolations, tradeApiOrigin, waitFor } from './helpers.js';
 import { buttonNamed } from './question-helpers.js';
 
 const password = 'Ankauf-Test-2026';
@@ -159,7 +158,7 @@ describe('an account shared with the host page', () => {
       'the password field',
     );
     expect(passwordField.getAttribute('autocomplete')).to.equal('new-password');
-    expect(await axeViolations(), 'axe with the account fields').to.deep.equal([]);
+    expect(await shadowViolations(), 'axe with the account fields').to.deep.equal([]);
     fillCheckout(root);
     type(root, 'tradein-checkout-email', email);
     type(root, 'tradein-checkout-newPassword', password);

@@ -1,5 +1,12 @@
 import { expect } from './expect.js';
-import { tradeApiOrigin, waitFor, whenShown, widgetFromMarkup } from './helpers.js';
+import {
+  shadowViolations,
+  smallTargets,
+  tradeApiOrigin,
+  waitFor,
+  whenShown,
+  widgetFromMarkup,
+} from './helpers.js';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -37,30 +44,6 @@ const crumbs = (root) =>
   [...root.querySelectorAll('nav[aria-label="Navigationspfad"] li')].map(
     (item) => item.textContent,
   );
-
-async function shadowViolations() {
-  const results = await window.axe.run(document.body, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-  });
-  return results.violations
-    .map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes
-        .filter((node) => Array.isArray(node.target[0]))
-        .map((node) => node.target.flat().join(' ')),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
-}
-
-function smallTargets(root) {
-  return [...root.querySelectorAll('button')]
-    .map((target) => [target.textContent, target.getBoundingClientRect()])
-    .filter(([, box]) => box.height < 44 || box.width < 44)
-    .map(([text, box]) => `${text}: ${box.width}×${box.height}`);
-}
 
 const levels = {
   category: 'Welche Art von Gerät möchtest du verkaufen?',

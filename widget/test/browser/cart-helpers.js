@@ -115,39 +115,6 @@ export function plain(text) {
   return (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 }
 
-/** Runs axe on the shadow roots of the page and returns their violations. */
-export async function axeViolations() {
-  const results = await window.axe.run(document.body, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-  });
-  return results.violations
-    .map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes
-        .filter((node) => Array.isArray(node.target[0]))
-        .map((node) => node.html),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
-}
-
-/** Interactive targets of a root smaller than 44 × 44 px (a checkbox counts with its label). */
-export function smallTargets(root) {
-  return [...root.querySelectorAll('button, a[href], input, select')]
-    .map((control) => {
-      const target =
-        control instanceof HTMLInputElement &&
-        (control.type === 'checkbox' || control.type === 'radio')
-          ? control.closest('label')
-          : control;
-      const box = target.getBoundingClientRect();
-      return { html: control.outerHTML.slice(0, 80), width: box.width, height: box.height };
-    })
-    .filter((box) => box.width < 44 || box.height < 44);
-}
-
 /** Types into a controlled input the way a user does. */
 export function type(root, id, value) {
   const input = root.getElementById(id);

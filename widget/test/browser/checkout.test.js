@@ -1,15 +1,6 @@
 import { expect } from './expect.js';
-import { waitFor } from './helpers.js';
-import {
-  axeViolations,
-  createOffer,
-  fillCheckout,
-  openCart,
-  seedCart,
-  smallTargets,
-  storedCart,
-  type,
-} from './cart-helpers.js';
+import { shadowViolations, smallTargets, waitFor } from './helpers.js';
+import { createOffer, fillCheckout, openCart, seedCart, storedCart, type } from './cart-helpers.js';
 
 /** Opens the checkout of a cart with two real offers; returns the root and a trade-call counter. */
 async function openCheckout() {
@@ -59,7 +50,7 @@ describe('the checkout', () => {
   it('shows localized errors next to an invalid postal code and IBAN and sends nothing', async () => {
     opened = await openCheckout();
     const { root } = opened;
-    expect(await axeViolations()).to.deep.equal([]);
+    expect(await shadowViolations()).to.deep.equal([]);
     expect(smallTargets(root)).to.deep.equal([]);
     fillCheckout(root, { zip: '1011', iban: 'DE89370400440532013001' });
     const before = tradeCalls;
@@ -75,7 +66,7 @@ describe('the checkout', () => {
     expect(root.activeElement?.id).to.equal('tradein-checkout-zip');
     expect(tradeCalls).to.equal(before);
     expect(storedCart().length).to.equal(2);
-    expect(await axeViolations()).to.deep.equal([]);
+    expect(await shadowViolations()).to.deep.equal([]);
   });
 
   it('shows the server refusing a voucher next to the voucher field', async () => {
@@ -110,7 +101,7 @@ describe('the checkout', () => {
     expect(link.href.startsWith('blob:')).to.be.ok;
     const bytes = await (await fetch(link.href)).text();
     expect(bytes.slice(0, 4)).to.equal('%PDF');
-    expect(await axeViolations()).to.deep.equal([]);
+    expect(await shadowViolations()).to.deep.equal([]);
     expect(smallTargets(root)).to.deep.equal([]);
   });
 });

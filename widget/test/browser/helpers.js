@@ -55,3 +55,36 @@ export function tradeApiOrigin() {
   if (!origin || origin === 'undefined') throw new Error('the trade API server is not running');
   return origin;
 }
+
+/** Runs axe on the shadow roots of the page and returns their violations. */
+export async function shadowViolations() {
+  const results = await window.axe.run(document.body, {
+    runOnly: {
+      type: 'tag',
+      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+    },
+  });
+  return results.violations
+    .map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes
+        .filter((node) => Array.isArray(node.target[0]))
+        .map((node) => node.target.flat().join(' ')),
+    }))
+    .filter((violation) => violation.nodes.length > 0);
+}
+
+/** Interactive targets of a root smaller than 44 × 44 px (a checkbox counts with its label). */
+export function smallTargets(root) {
+  return [...root.querySelectorAll('button, a[href], input, select')]
+    .map((control) => {
+      const target =
+        control instanceof HTMLInputElement &&
+        (control.type === 'checkbox' || control.type === 'radio')
+          ? control.closest('label')
+          : control;
+      const box = target.getBoundingClientRect();
+      return { html: control.outerHTML.slice(0, 80), width: box.width, height: box.height };
+    })
+    .filter((box) => box.width < 44 || box.height < 44);
+}

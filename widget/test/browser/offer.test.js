@@ -1,14 +1,8 @@
 // The offer screen against the real trade API: the price and validity date in the edition's
 // format, and the way into the cart.
 import { expect } from './expect.js';
-import { waitFor } from './helpers.js';
-import {
-  findDeviceUrl,
-  openDevice,
-  answerByKeyboard,
-  shadowViolations,
-  smallTargets,
-} from './question-helpers.js';
+import { shadowViolations, smallTargets, waitFor } from './helpers.js';
+import { findDeviceUrl, openDevice, answerByKeyboard } from './question-helpers.js';
 
 /** Answers every question of an element by keyboard; resolves with its offer screen. */
 async function reachOffer(edition) {

@@ -68,29 +68,6 @@ export async function answerByKeyboard(root) {
   await sendKeys({ press: 'Enter' });
 }
 
-/** Axe violations inside shadow roots only (the bare test page has no landmarks or title). */
-export async function shadowViolations() {
-  const results = await window.axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-  });
-  return results.violations
-    .map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes
-        .filter((node) => Array.isArray(node.target[0]))
-        .map((node) => node.target),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
-}
-
-/** Interactive controls smaller than 44 × 44 px (answer rows count as their label). */
-export function smallTargets(root) {
-  return [...root.querySelectorAll('button, label.answer')]
-    .map((control) => ({ control, box: control.getBoundingClientRect() }))
-    .filter(({ box }) => box.width < 44 || box.height < 44)
-    .map(({ control, box }) => `${control.textContent.trim()} ${box.width}×${box.height}`);
-}
-
 /** The button of the shadow root whose text is `name`. */
 export const buttonNamed = (root, name) =>
   [...root.querySelectorAll('button')].find((button) => button.textContent.trim() === name);

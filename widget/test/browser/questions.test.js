@@ -4,15 +4,14 @@
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
 import { sendKeys } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 import { expect } from './expect.js';
-import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
 import {
-  findDeviceUrl,
-  openDevice,
-  answerByKeyboard,
-  buttonNamed,
   shadowViolations,
   smallTargets,
-} from './question-helpers.js';
+  tradeApiOrigin,
+  waitFor,
+  widgetFromMarkup,
+} from './helpers.js';
+import { findDeviceUrl, openDevice, answerByKeyboard, buttonNamed } from './question-helpers.js';
 
 describe('questions', () => {
   afterEach(() => {

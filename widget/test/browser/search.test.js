@@ -1,5 +1,11 @@
 import { expect } from './expect.js';
-import { tradeApiOrigin, waitFor, whenShown, widgetFromMarkup } from './helpers.js';
+import {
+  shadowViolations,
+  tradeApiOrigin,
+  waitFor,
+  whenShown,
+  widgetFromMarkup,
+} from './helpers.js';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -44,24 +50,6 @@ function whenResults(root) {
       !root.querySelector('[role="listbox"]').hidden,
     'search results',
   );
-}
-
-/** Runs axe on the page and returns the violations inside shadow roots. */
-async function shadowViolations() {
-  const results = await window.axe.run(document.body, {
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-    },
-  });
-  return results.violations
-    .map((violation) => ({
-      id: violation.id,
-      nodes: violation.nodes
-        .filter((node) => Array.isArray(node.target[0]))
-        .map((node) => node.target.flat().join(' ')),
-    }))
-    .filter((violation) => violation.nodes.length > 0);
 }
 
 describe('the device search of <tradein-widget>', () => {
