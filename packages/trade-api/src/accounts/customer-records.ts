@@ -19,6 +19,7 @@ import type {
   TradeDatabase,
 } from '../db/schema.ts';
 import type { TradeDb } from '../db/create-database.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError } from '../server/http-error.ts';
 
 /** Stored salutations are those of the contract; anything else reads as `diverse`. */
@@ -89,7 +90,7 @@ export function customerIri(customerId: string): string {
  * than sequential, so numbers tell nothing about the shop's volume; the unique index catches
  * the rare collision and the caller draws again.
  */
-export function newCustomerNumber(kind: 'registered' | 'guest'): string {
+function newCustomerNumber(kind: 'registered' | 'guest'): string {
   const digits = String(randomInt(0, 10_000_000_000)).padStart(10, '0');
   return `${kind === 'guest' ? 'G' : 'K'}${digits}`;
 }
@@ -122,13 +123,6 @@ export async function insertNewCustomer(
       if (attempt >= 4) throw error;
     }
   }
-}
-
-/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** The answer for a record that does not exist or belongs to someone else: the same 404 either way. */

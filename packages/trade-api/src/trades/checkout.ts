@@ -17,6 +17,7 @@ import {
   payPalPaymentMethod,
   type EditionCode,
 } from '@tradein/editions';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
 import { renderShippingLabel } from './shipping-label.ts';
@@ -37,12 +38,6 @@ function fieldError(fields: ApiFieldError[]): HttpError {
     fields.map((field) => `${field.path}: ${field.message}`).join('; '),
     fields,
   );
-}
-
-/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
 }
 
 /** The lines of an address as printed on a label. */
