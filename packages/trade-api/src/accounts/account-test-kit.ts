@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOutbox, type OutboxMail } from '../../test-kit/outbox-mail.ts';
+import { afterAll, beforeAll } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import type { TestDatabase } from '../db/test-databases.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { startTestServer, testConfig, type RunningServer } from '../server/test-server.ts';
 import type { AccountLimits } from './account-deps.ts';
@@ -51,6 +54,47 @@ export interface AccountServer {
   /** Waits until a mail to `to` matching `kind` arrives (mails go out after the answer). */
   waitForMail(to: string, kind: string, count?: number): Promise<OutboxMail>;
   close(): Promise<void>;
+}
+
+/** The database and the account server of a describe block. */
+export interface AccountFixture {
+  readonly db: TradeDb;
+  readonly api: AccountServer;
+}
+
+/**
+ * Gives a describe block a fresh migrated database (`beforeStart` may fill it) and an account
+ * server on it, both closed after the block.
+ */
+export function useAccountServer(
+  engine: TestDatabase,
+  limits: Partial<AccountLimits>,
+  beforeStart?: (db: TradeDb) => Promise<void>,
+): AccountFixture {
+  let db: TradeDb | undefined;
+  let api: AccountServer | undefined;
+  beforeAll(async () => {
+    db = await engine.create();
+    await migrateToLatest(db);
+    await beforeStart?.(db);
+    api = await startAccountServer(db, limits);
+  });
+  afterAll(async () => {
+    await api?.close();
+    if (db !== undefined) await engine.destroy(db);
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the account server starts before the tests run');
+    return value;
+  };
+  return {
+    get db() {
+      return started(db);
+    },
+    get api() {
+      return started(api);
+    },
+  };
 }
 
 /** Starts the server on loopback with real argon2, JWT, database and mailer. */

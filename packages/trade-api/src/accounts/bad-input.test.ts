@@ -27,16 +27,10 @@ import {
   updatePhoneContactEndpoint,
 } from '@tradein/contract';
 import * as fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { rowCounts, testDatabases } from '../db/test-databases.ts';
-import {
-  createCustomer,
-  startAccountServer,
-  type AccountServer,
-  type TestCustomer,
-} from './account-test-kit.ts';
+import { createCustomer, type TestCustomer, useAccountServer } from './account-test-kit.ts';
 
 /** Every call this feature serves. */
 const featureEndpoints: [string, Endpoint][] = Object.entries({
@@ -71,25 +65,17 @@ const featureEndpoints: [string, Endpoint][] = Object.entries({
 const headerValue = fc.stringMatching(/^[\x21-\x7e]{0,60}$/);
 
 describe.each(testDatabases())('bad input on $name', (engine) => {
-  let db: TradeDb;
-  let api: AccountServer;
   let customer: TestCustomer;
 
+  const server = useAccountServer(engine, { failuresPerIp: 100_000 });
   beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-    api = await startAccountServer(db, { failuresPerIp: 100_000 });
-    customer = await createCustomer(api, 'fuzz@example.org');
-  });
-  afterAll(async () => {
-    await api.close();
-    await engine.destroy(db);
+    customer = await createCustomer(server.api, 'fuzz@example.org');
   });
 
   it.each(featureEndpoints)(
     '%s never answers 5xx and never changes the database',
     async (_, endpoint) => {
-      const before = await rowCounts(db);
+      const before = await rowCounts(server.db);
       await fc.assert(
         fc.asyncProperty(
           fc.oneof(
@@ -112,7 +98,7 @@ describe.each(testDatabases())('bad input on $name', (engine) => {
           fc.dictionary(fc.constantFrom('customerId', 'customerIdentifier', 'x'), headerValue),
           async (body, headers, withToken, query) => {
             const search = new URLSearchParams(query).toString();
-            const answer = await api.call(
+            const answer = await server.api.call(
               endpoint.method,
               `${endpoint.path}${search === '' ? '' : `?${search}`}`,
               {
@@ -130,7 +116,7 @@ describe.each(testDatabases())('bad input on $name', (engine) => {
         ),
         { numRuns: 40 },
       );
-      expect(await rowCounts(db)).toEqual(before);
+      expect(await rowCounts(server.db)).toEqual(before);
     },
   );
 });

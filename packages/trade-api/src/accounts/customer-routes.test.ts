@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
+
 import { testDatabases } from '../db/test-databases.ts';
-import {
-  createCustomer,
-  startAccountServer,
-  type AccountServer,
-  type TestCustomer,
-} from './account-test-kit.ts';
+import { createCustomer, type TestCustomer, useAccountServer } from './account-test-kit.ts';
 
 const address = {
   salutation: 'mr',
@@ -124,29 +119,20 @@ async function insertTrade(
 }
 
 describe.each(testDatabases())('customer calls on $name', (engine) => {
-  let db: TradeDb;
-  let api: AccountServer;
   let anna: TestCustomer;
   let ben: TestCustomer;
 
+  const server = useAccountServer(engine, { failuresPerIp: 1000 }, insertDevice);
   beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-    await insertDevice(db);
-    api = await startAccountServer(db, { failuresPerIp: 1000 });
-    anna = await createCustomer(api, 'anna@example.org');
-    ben = await createCustomer(api, 'ben@example.org');
-  });
-  afterAll(async () => {
-    await api.close();
-    await engine.destroy(db);
+    anna = await createCustomer(server.api, 'anna@example.org');
+    ben = await createCustomer(server.api, 'ben@example.org');
   });
 
   const as = (customer: TestCustomer) => ({
     get: (path: string) =>
-      api.call('GET', `/api/customers/${path}`, { token: customer.accessToken }),
+      server.api.call('GET', `/api/customers/${path}`, { token: customer.accessToken }),
     send: (method: string, path: string, body: unknown) =>
-      api.call(method, `/api/customers/${path}`, { token: customer.accessToken, body }),
+      server.api.call(method, `/api/customers/${path}`, { token: customer.accessToken, body }),
   });
 
   /** Everything of Anna's in the database, to prove it did not change. */
@@ -163,7 +149,7 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
             'people',
           ] as const
         ).map((table) =>
-          db
+          server.db
             .selectFrom(table)
             .selectAll()
             .where('customer_id', '=', anna.customerId)
@@ -250,7 +236,7 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
       isPrimary: true,
       customer: `/api/customers/customers/${anna.customerId}`,
     });
-    const primaries = await db
+    const primaries = await server.db
       .selectFrom('customer_payment_accounts')
       .select('id')
       .where('customer_id', '=', anna.customerId)
@@ -305,9 +291,9 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
   });
 
   it('lists the trade history newest first', async () => {
-    await insertTrade(db, anna.customerId, 'T-1', '2026-01-01T10:00:00.000Z');
-    await insertTrade(db, anna.customerId, 'T-2', '2026-02-01T10:00:00.000Z');
-    await insertTrade(db, ben.customerId, 'T-3', '2026-03-01T10:00:00.000Z');
+    await insertTrade(server.db, anna.customerId, 'T-1', '2026-01-01T10:00:00.000Z');
+    await insertTrade(server.db, anna.customerId, 'T-2', '2026-02-01T10:00:00.000Z');
+    await insertTrade(server.db, ben.customerId, 'T-3', '2026-03-01T10:00:00.000Z');
     const history = await as(anna).get('trade_history');
     expect(history.status).toBe(200);
     expect(history.body).toEqual([
@@ -343,7 +329,7 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
     beforeAll(async () => {
       const first = async (path: string) =>
         ((await as(anna).get(path)).body as unknown as { id: number }[])[0]?.id ?? 0;
-      const phone = await db
+      const phone = await server.db
         .selectFrom('phone_contacts')
         .select('id')
         .where('customer_id', '=', anna.customerId)
@@ -434,7 +420,9 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
       'DELETE %s with Anna’s ids answers 404 and deletes nothing',
       async (path) => {
         const query = `customerId=${anna.customerId}&customerIdentifier=${anna.customerNumber}`;
-        const answer = await api.call('DELETE', `${path}?${query}`, { token: ben.accessToken });
+        const answer = await server.api.call('DELETE', `${path}?${query}`, {
+          token: ben.accessToken,
+        });
         expect(answer.status).toBe(404);
         expect((await as(anna).get('customers')).status).toBe(200);
         expect(await snapshot()).toBe(annaRows);
@@ -447,28 +435,30 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
     (path) => {
       it('needs the token, both ids, and then removes the personal data but keeps anonymised trades', async () => {
         const email = `delete-${path.length}@example.org`;
-        const carl = await createCustomer(api, email);
+        const carl = await createCustomer(server.api, email);
         await as(carl).send('PATCH', 'bank_accounts', bankAccount);
         const tradeId = await insertTrade(
-          db,
+          server.db,
           carl.customerId,
           `T-D${path.length}`,
           '2026-04-01T10:00:00.000Z',
         );
         const query = `customerId=${carl.customerId}&customerIdentifier=${carl.customerNumber}`;
-        expect((await api.call('DELETE', `${path}?${query}`)).status).toBe(401);
-        const wrongNumber = await api.call(
+        expect((await server.api.call('DELETE', `${path}?${query}`)).status).toBe(401);
+        const wrongNumber = await server.api.call(
           'DELETE',
           `${path}?customerId=${carl.customerId}&customerIdentifier=K0`,
           { token: carl.accessToken },
         );
         expect(wrongNumber.status).toBe(404);
-        const deleted = await api.call('DELETE', `${path}?${query}`, { token: carl.accessToken });
+        const deleted = await server.api.call('DELETE', `${path}?${query}`, {
+          token: carl.accessToken,
+        });
         expect(deleted.body).toEqual({ ok: true });
         expect((await as(carl).get('customers')).status).toBe(401);
         expect(
           (
-            await api.call('POST', '/api/account/login', {
+            await server.api.call('POST', '/api/account/login', {
               body: { username: email, password: carl.password },
             })
           ).status,
@@ -481,7 +471,7 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
           'one_time_tokens',
           'customer_payment_accounts',
         ] as const) {
-          const rows = await db
+          const rows = await server.db
             .selectFrom(table)
             .select('id')
             .where('customer_id', '=', carl.customerId)
@@ -489,9 +479,13 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
           expect(rows).toEqual([]);
         }
         expect(
-          await db.selectFrom('customers').select('id').where('id', '=', carl.customerId).execute(),
+          await server.db
+            .selectFrom('customers')
+            .select('id')
+            .where('id', '=', carl.customerId)
+            .execute(),
         ).toEqual([]);
-        const trade = await db
+        const trade = await server.db
           .selectFrom('trades')
           .selectAll()
           .where('id', '=', tradeId)
@@ -510,10 +504,18 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
           bic: 'deleted',
         });
         expect(
-          await db.selectFrom('mail_log').select('id').where('recipient', '=', email).execute(),
+          await server.db
+            .selectFrom('mail_log')
+            .select('id')
+            .where('recipient', '=', email)
+            .execute(),
         ).toEqual([]);
         expect(
-          await db.selectFrom('trade_items').select('id').where('trade_id', '=', tradeId).execute(),
+          await server.db
+            .selectFrom('trade_items')
+            .select('id')
+            .where('trade_id', '=', tradeId)
+            .execute(),
         ).toHaveLength(1);
       });
     },

@@ -1,38 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
+import { describe, expect, it } from 'vitest';
+
 import { testDatabases } from '../db/test-databases.ts';
 import {
   createCustomer,
   registrationBody,
-  startAccountServer,
   tokenOfLink,
-  type AccountServer,
+  useAccountServer,
 } from './account-test-kit.ts';
 
 describe.each(testDatabases())('registration and passwords on $name', (engine) => {
-  let db: TradeDb;
-  let api: AccountServer;
+  const server = useAccountServer(engine, { failuresPerIp: 1000 });
 
-  beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-    api = await startAccountServer(db, { failuresPerIp: 1000 });
-  });
-  afterAll(async () => {
-    await api.close();
-    await engine.destroy(db);
-  });
-
-  const register = (body: unknown) => api.call('POST', '/api/account/register', { body });
+  const register = (body: unknown) => server.api.call('POST', '/api/account/register', { body });
   const activate = (token: string) =>
-    api.call('POST', '/api/account/activateRegistration', { headers: { token } });
+    server.api.call('POST', '/api/account/activateRegistration', { headers: { token } });
   const login = (username: string, password: string) =>
-    api.call('POST', '/api/account/login', { body: { username, password } });
+    server.api.call('POST', '/api/account/login', { body: { username, password } });
 
   const change = (token: string | undefined, body: object) =>
-    api.call('POST', '/api/account/changePassword', {
+    server.api.call('POST', '/api/account/changePassword', {
       body,
       ...(token === undefined ? {} : { token }),
     });
@@ -41,7 +28,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     const answer = await register(registrationBody('new@example.org', 'de-DE', 'Plain-text-9'));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true });
-    const customer = await db
+    const customer = await server.db
       .selectFrom('customers')
       .selectAll()
       .where('email', '=', 'new@example.org')
@@ -55,18 +42,18 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     expect(customer.customer_number).toMatch(/^K[0-9]{10}$/);
     expect(customer.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(customer.password_hash).not.toContain('Plain-text-9');
-    const people = await db
+    const people = await server.db
       .selectFrom('people')
       .selectAll()
       .where('customer_id', '=', customer.id)
       .execute();
-    const addresses = await db
+    const addresses = await server.db
       .selectFrom('addresses')
       .selectAll()
       .where('customer_id', '=', customer.id)
       .execute();
     expect(people[0]?.address_id).toBe(addresses[0]?.id);
-    const payment = await db
+    const payment = await server.db
       .selectFrom('customer_payment_accounts')
       .innerJoin('bank_accounts', 'bank_accounts.id', 'customer_payment_accounts.bank_account_id')
       .select(['iban', 'is_primary', 'payment_type'])
@@ -75,8 +62,8 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     expect(payment).toEqual([
       { iban: 'DE89370400440532013000', is_primary: 1, payment_type: 'INVOICE' },
     ]);
-    await api.waitForMail('new@example.org', 'activation');
-    const tokens = await db
+    await server.api.waitForMail('new@example.org', 'activation');
+    const tokens = await server.db
       .selectFrom('one_time_tokens')
       .selectAll()
       .where('customer_id', '=', customer.id)
@@ -113,13 +100,13 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     async (locale, subject, greeting, body) => {
       const email = `mail-${locale.toLowerCase()}@example.org`;
       expect((await register(registrationBody(email, locale))).status).toBe(200);
-      const mail = await api.waitForMail(email, 'activation');
+      const mail = await server.api.waitForMail(email, 'activation');
       expect(mail.subject).toBe(subject);
       expect(mail.text).toContain(body);
       expect(mail.text.startsWith(greeting)).toBe(true);
       expect(mail.text).toContain('http://localhost:8080/account/register?token=');
       const token = tokenOfLink(mail.text, '/account/register');
-      const stored = await db.selectFrom('one_time_tokens').select('token_hash').execute();
+      const stored = await server.db.selectFrom('one_time_tokens').select('token_hash').execute();
       expect(stored.map((row) => row.token_hash)).not.toContain(token);
       expect((await login(email, 'Secret-pass-1')).status).toBe(403);
       const first = await activate(token);
@@ -128,7 +115,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
       const second = await activate(token);
       expect(second.status).toBe(200);
       expect(second.body).toEqual({ token: null, activated: false });
-      const edition = await db
+      const edition = await server.db
         .selectFrom('customers')
         .select('edition')
         .where('email', '=', email)
@@ -140,8 +127,8 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
   /** A guest customer with one trade, inserted as a guest checkout leaves them. */
   async function guestWithTrade(email: string): Promise<{ guestId: string; tradeId: number }> {
     const guestId = randomUUID();
-    const at = api.clock.now().toISOString();
-    await db
+    const at = server.api.clock.now().toISOString();
+    await server.db
       .insertInto('customers')
       .values({
         id: guestId,
@@ -160,7 +147,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
         updated_at: at,
       })
       .execute();
-    const trade = await db
+    const trade = await server.db
       .insertInto('trades')
       .values({
         trade_number: `T-2026-${guestId.slice(0, 6)}`,
@@ -184,7 +171,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
   }
 
   const registeredCustomer = (email: string) =>
-    db
+    server.db
       .selectFrom('customers')
       .select('id')
       .where('email', '=', email)
@@ -193,7 +180,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
 
   const ownerOf = async (tradeId: number) =>
     (
-      await db
+      await server.db
         .selectFrom('trades')
         .select('customer_id')
         .where('id', '=', tradeId)
@@ -206,7 +193,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     const theirs = await guestWithTrade('someone-else@example.org');
     expect((await register(registrationBody(email))).status).toBe(200);
     const token = tokenOfLink(
-      (await api.waitForMail(email, 'activation')).text,
+      (await server.api.waitForMail(email, 'activation')).text,
       '/account/register',
     );
     expect(await ownerOf(mine.tradeId), 'not before the mailbox is proven').toBe(mine.guestId);
@@ -221,12 +208,14 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     const email = 'reset-activates@example.org';
     const mine = await guestWithTrade(email);
     await register(registrationBody(email));
-    await api.call('POST', '/api/account/forgotPasswordMail', { body: { email, lang: 'de' } });
+    await server.api.call('POST', '/api/account/forgotPasswordMail', {
+      body: { email, lang: 'de' },
+    });
     const token = tokenOfLink(
-      (await api.waitForMail(email, 'password-reset')).text,
+      (await server.api.waitForMail(email, 'password-reset')).text,
       '/account/password-reset',
     );
-    const reset = await api.call('POST', '/api/account/resetPassword', {
+    const reset = await server.api.call('POST', '/api/account/resetPassword', {
       headers: { token },
       body: { password: 'Brand-new-4' },
     });
@@ -238,31 +227,31 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
   it('rejects expired and unknown activation tokens; activates by identifier too', async () => {
     await register(registrationBody('late@example.org'));
     const late = tokenOfLink(
-      (await api.waitForMail('late@example.org', 'activation')).text,
+      (await server.api.waitForMail('late@example.org', 'activation')).text,
       '/account/register',
     );
-    api.clock.advance(48 * 60 * 60_000 + 1000);
+    server.api.clock.advance(48 * 60 * 60_000 + 1000);
     expect((await activate(late)).body).toEqual({ token: null, activated: false });
     expect((await activate('unknown-token')).body).toEqual({ token: null, activated: false });
     // A second registration sends a fresh link; the identifier call uses it.
     expect((await register(registrationBody('late@example.org'))).body).toEqual({ ok: true });
     const fresh = tokenOfLink(
-      (await api.waitForMail('late@example.org', 'activation', 2)).text,
+      (await server.api.waitForMail('late@example.org', 'activation', 2)).text,
       '/account/register',
     );
-    const byIdentifier = await api.call('GET', '/api/activateCustomerByIdentifier', {
+    const byIdentifier = await server.api.call('GET', '/api/activateCustomerByIdentifier', {
       headers: { identifier: fresh },
     });
     expect(byIdentifier.body).toEqual({ activated: true });
-    const again = await api.call('GET', '/api/activateCustomerByIdentifier', {
+    const again = await server.api.call('GET', '/api/activateCustomerByIdentifier', {
       headers: { identifier: fresh },
     });
     expect(again.body).toEqual({ activated: false });
   });
 
   it('answers a second registration of an active address the same way and tells the owner by mail', async () => {
-    const owner = await createCustomer(api, 'taken@example.org');
-    const before = await db
+    const owner = await createCustomer(server.api, 'taken@example.org');
+    const before = await server.db
       .selectFrom('customers')
       .selectAll()
       .where('email', '=', owner.email)
@@ -270,11 +259,15 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     const answer = await register(registrationBody(owner.email, 'de-DE', 'Other-pass-2'));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ok: true });
-    const notice = await api.waitForMail(owner.email, 'activation', 2);
+    const notice = await server.api.waitForMail(owner.email, 'activation', 2);
     expect(notice.subject).toBe('Deine Registrierung');
     expect(notice.text).toContain('http://localhost:8080/account/password-forgot');
     expect(
-      await db.selectFrom('customers').selectAll().where('email', '=', owner.email).execute(),
+      await server.db
+        .selectFrom('customers')
+        .selectAll()
+        .where('email', '=', owner.email)
+        .execute(),
     ).toEqual(before);
     expect((await login(owner.email, 'Other-pass-2')).status).toBe(401);
   });
@@ -286,41 +279,43 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
   });
 
   it('sends a reset mail only for known addresses, answering the same; the link resets once', async () => {
-    const fay = await createCustomer(api, 'reset@example.org', 'de-AT');
-    const unknown = await api.call('POST', '/api/account/forgotPasswordMail', {
+    const fay = await createCustomer(server.api, 'reset@example.org', 'de-AT');
+    const unknown = await server.api.call('POST', '/api/account/forgotPasswordMail', {
       body: { email: 'nobody-here@example.org', lang: 'de' },
     });
-    const known = await api.call('POST', '/api/account/forgotPasswordMail', {
+    const known = await server.api.call('POST', '/api/account/forgotPasswordMail', {
       body: { email: 'Reset@Example.org', lang: 'it' },
     });
     expect(unknown.status).toBe(200);
     expect(known.status).toBe(200);
     expect(known.text).toBe(unknown.text);
-    const mail = await api.waitForMail(fay.email, 'password-reset');
+    const mail = await server.api.waitForMail(fay.email, 'password-reset');
     expect(mail.subject).toBe('Reimposta la tua password');
     expect(mail.text).toContain("entro un'ora");
     const token = tokenOfLink(mail.text, '/account/password-reset');
-    expect((await api.mails()).filter((sent) => sent.to === 'nobody-here@example.org')).toEqual([]);
+    expect(
+      (await server.api.mails()).filter((sent) => sent.to === 'nobody-here@example.org'),
+    ).toEqual([]);
 
-    const reset = await api.call('POST', '/api/account/resetPassword', {
+    const reset = await server.api.call('POST', '/api/account/resetPassword', {
       headers: { token },
       body: { password: 'Brand-new-3' },
     });
     expect(reset.body).toEqual({ ok: true });
     // Every session ended; the old password is gone, the new one works.
     expect(
-      (await api.call('GET', '/api/customers/customers', { token: fay.accessToken })).status,
+      (await server.api.call('GET', '/api/customers/customers', { token: fay.accessToken })).status,
     ).toBe(401);
     expect(
       (
-        await api.call('POST', '/api/account/loginRefresh', {
+        await server.api.call('POST', '/api/account/loginRefresh', {
           headers: { refresh: fay.refreshToken },
         })
       ).status,
     ).toBe(401);
     expect((await login(fay.email, fay.password)).status).toBe(401);
     expect((await login(fay.email, 'Brand-new-3')).status).toBe(200);
-    const used = await api.call('POST', '/api/account/resetPassword', {
+    const used = await server.api.call('POST', '/api/account/resetPassword', {
       headers: { token },
       body: { password: 'Brand-new-4' },
     });
@@ -329,20 +324,22 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
   });
 
   it('lets a reset link expire after one hour and caps reset mails per hour', async () => {
-    const gus = await createCustomer(api, 'expire-reset@example.org', 'es-ES');
+    const gus = await createCustomer(server.api, 'expire-reset@example.org', 'es-ES');
     for (let count = 0; count < 4; count += 1) {
-      await api.call('POST', '/api/account/forgotPasswordMail', {
+      await server.api.call('POST', '/api/account/forgotPasswordMail', {
         body: { email: gus.email, lang: 'es' },
       });
     }
-    const third = await api.waitForMail(gus.email, 'password-reset', 3);
+    const third = await server.api.waitForMail(gus.email, 'password-reset', 3);
     expect(third.subject).toBe('Restablece tu contraseña');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(
-      (await api.mails()).filter((mail) => mail.to === gus.email && mail.kind === 'password-reset'),
+      (await server.api.mails()).filter(
+        (mail) => mail.to === gus.email && mail.kind === 'password-reset',
+      ),
     ).toHaveLength(3);
-    api.clock.advance(60 * 60_000 + 1000);
-    const expired = await api.call('POST', '/api/account/resetPassword', {
+    server.api.clock.advance(60 * 60_000 + 1000);
+    const expired = await server.api.call('POST', '/api/account/resetPassword', {
       headers: { token: tokenOfLink(third.text, '/account/password-reset') },
       body: { password: 'Brand-new-3' },
     });
@@ -350,27 +347,29 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
   });
 
   it('keeps the cap exact when many reset requests for one address arrive at once', async () => {
-    const ida = await createCustomer(api, 'burst-reset@example.org');
+    const ida = await createCustomer(server.api, 'burst-reset@example.org');
     const burst = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api.call('POST', '/api/account/forgotPasswordMail', {
+        server.api.call('POST', '/api/account/forgotPasswordMail', {
           body: { email: ida.email, lang: 'de' },
         }),
       ),
     );
     expect(burst.every((answer) => answer.status === 200)).toBe(true);
-    await api.waitForMail(ida.email, 'password-reset', 3);
+    await server.api.waitForMail(ida.email, 'password-reset', 3);
     // Give any mail beyond the cap the time to appear before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
-      (await api.mails()).filter((mail) => mail.to === ida.email && mail.kind === 'password-reset'),
+      (await server.api.mails()).filter(
+        (mail) => mail.to === ida.email && mail.kind === 'password-reset',
+      ),
     ).toHaveLength(3);
   });
 
   describe('changePassword', () => {
     it('needs the bearer token, the matching account and the current password', async () => {
-      const hal = await createCustomer(api, 'change@example.org');
-      const other = await createCustomer(api, 'change-other@example.org');
+      const hal = await createCustomer(server.api, 'change@example.org');
+      const other = await createCustomer(server.api, 'change-other@example.org');
       const body = {
         password: 'Changed-pass-5',
         userId: hal.customerId,
@@ -391,17 +390,18 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
       expect(ok.body).toEqual({ ok: true });
       // This session stays, the other one ends.
       expect(
-        (await api.call('GET', '/api/customers/customers', { token: hal.accessToken })).status,
+        (await server.api.call('GET', '/api/customers/customers', { token: hal.accessToken }))
+          .status,
       ).toBe(200);
       expect(
         (
-          await api.call('GET', '/api/customers/customers', {
+          await server.api.call('GET', '/api/customers/customers', {
             token: String(second.body['access_token']),
           })
         ).status,
       ).toBe(401);
       expect((await login(hal.email, 'Changed-pass-5')).status).toBe(200);
-      const stored = await db
+      const stored = await server.db
         .selectFrom('customers')
         .select('password_hash')
         .where('id', '=', hal.customerId)

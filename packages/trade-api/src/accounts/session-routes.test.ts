@@ -1,16 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { testDatabases } from '../db/test-databases.ts';
 import { testConfig } from '../server/test-server.ts';
 import { issueAccessToken } from './access-token.ts';
-import {
-  createCustomer,
-  registrationBody,
-  startAccountServer,
-  type AccountServer,
-} from './account-test-kit.ts';
+import { createCustomer, registrationBody, useAccountServer } from './account-test-kit.ts';
 
 /** base64url of a JSON part of a JWT. */
 function encode(part: object): string {
@@ -24,27 +18,16 @@ function handMadeJwt(header: object, payload: object, secret: string): string {
 }
 
 describe.each(testDatabases())('sessions on $name', (engine) => {
-  let db: TradeDb;
-  let api: AccountServer;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-    api = await startAccountServer(db, { failuresPerIp: 1000 });
-  });
-  afterAll(async () => {
-    await api.close();
-    await engine.destroy(db);
-  });
+  const server = useAccountServer(engine, { failuresPerIp: 1000 });
 
   const login = (username: string, password: string) =>
-    api.call('POST', '/api/account/login', { body: { username, password } });
-  const me = (token: string) => api.call('GET', '/api/customers/customers', { token });
+    server.api.call('POST', '/api/account/login', { body: { username, password } });
+  const me = (token: string) => server.api.call('GET', '/api/customers/customers', { token });
   const refresh = (token: string) =>
-    api.call('POST', '/api/account/loginRefresh', { headers: { refresh: token } });
+    server.api.call('POST', '/api/account/loginRefresh', { headers: { refresh: token } });
 
   it('logs in an activated customer with an HS256 access token naming it', async () => {
-    const anna = await createCustomer(api, 'login@example.org');
+    const anna = await createCustomer(server.api, 'login@example.org');
     const answer = await login('Login@Example.org', anna.password);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ expires_in: 900, token_type: 'Bearer' });
@@ -62,7 +45,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     });
     expect(Number(payload?.['exp']) - Number(payload?.['iat'])).toBe(900);
     expect(typeof payload?.['jti']).toBe('string');
-    const stored = await db.selectFrom('refresh_tokens').select('token_hash').execute();
+    const stored = await server.db.selectFrom('refresh_tokens').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(answer.body['refresh_token']);
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
   });
@@ -80,7 +63,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
   });
 
   it('refuses an unactivated customer (403 only with the right password)', async () => {
-    await api.call('POST', '/api/account/register', {
+    await server.api.call('POST', '/api/account/register', {
       body: registrationBody('pending@example.org'),
     });
     const pending = await login('pending@example.org', 'Secret-pass-1');
@@ -91,7 +74,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
   });
 
   it('throttles an address after 5 failures in 15 minutes, with Retry-After, and a success clears', async () => {
-    const bob = await createCustomer(api, 'throttle@example.org');
+    const bob = await createCustomer(server.api, 'throttle@example.org');
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await login(bob.email, 'Wrong-pass-1')).status).toBe(401);
     }
@@ -101,7 +84,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(900);
-    api.clock.advance(retryAfter * 1000);
+    server.api.clock.advance(retryAfter * 1000);
     expect((await login(bob.email, bob.password)).status).toBe(200);
     // The success cleared the failures: five more wrong tries are needed to block again.
     for (let attempt = 0; attempt < 4; attempt += 1) {
@@ -111,7 +94,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
   });
 
   it('rotates refresh tokens and detects reuse by revoking the whole family', async () => {
-    const carla = await createCustomer(api, 'rotate@example.org');
+    const carla = await createCustomer(server.api, 'rotate@example.org');
     const first = await refresh(carla.refreshToken);
     expect(first.status).toBe(200);
     const secondToken = String(first.body['refresh_token']);
@@ -129,22 +112,22 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
   });
 
   it('expires access tokens after 15 minutes and refresh tokens after 30 days', async () => {
-    const dora = await createCustomer(api, 'expiry@example.org');
-    api.clock.advance(14 * 60_000);
+    const dora = await createCustomer(server.api, 'expiry@example.org');
+    server.api.clock.advance(14 * 60_000);
     expect((await me(dora.accessToken)).status).toBe(200);
-    api.clock.advance(61_000);
+    server.api.clock.advance(61_000);
     const expired = await me(dora.accessToken);
     expect(expired.status).toBe(401);
     expect(expired.body.error?.code).toBe('unauthorized');
     const renewed = await refresh(dora.refreshToken);
     expect(renewed.status).toBe(200);
-    api.clock.advance(30 * 24 * 60 * 60_000 + 1000);
+    server.api.clock.advance(30 * 24 * 60 * 60_000 + 1000);
     expect((await refresh(String(renewed.body['refresh_token']))).status).toBe(401);
   });
 
   it('logs out: both tokens stop working at once', async () => {
-    const emil = await createCustomer(api, 'logout@example.org');
-    const answer = await api.call('POST', '/api/account/logout', {
+    const emil = await createCustomer(server.api, 'logout@example.org');
+    const answer = await server.api.call('POST', '/api/account/logout', {
       headers: { access: emil.accessToken, refresh: emil.refreshToken },
     });
     expect(answer.status).toBe(200);
@@ -152,7 +135,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     expect((await me(emil.accessToken)).status).toBe(401);
     expect((await refresh(emil.refreshToken)).status).toBe(401);
     // Logging out again, or with unknown tokens, still answers ok.
-    const again = await api.call('POST', '/api/account/logout', {
+    const again = await server.api.call('POST', '/api/account/logout', {
       headers: { access: 'not.a.token', refresh: 'unknown' },
     });
     expect(again.status).toBe(200);
@@ -161,12 +144,12 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
   describe('bearer tokens', () => {
     let customer: { customerId: string; accessToken: string };
     beforeAll(async () => {
-      customer = await createCustomer(api, 'bearer@example.org');
+      customer = await createCustomer(server.api, 'bearer@example.org');
     });
 
     it('answers 401 JSON without a token or with a malformed header', async () => {
       for (const authorization of [undefined, 'Basic abc', 'Bearer', 'Bearer a b']) {
-        const answer = await api.call('GET', '/api/customers/addresses', {
+        const answer = await server.api.call('GET', '/api/customers/addresses', {
           headers: authorization === undefined ? {} : { authorization },
         });
         expect(answer.status).toBe(401);
@@ -245,7 +228,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
       const token = await issueAccessToken(testConfig, {
         customerId: '00000000-0000-4000-8000-000000000000',
         lifetimeSeconds: 900,
-        now: api.clock.now(),
+        now: server.api.clock.now(),
       });
       expect((await me(token)).status).toBe(401);
     });
@@ -253,7 +236,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
 
   describe('guest sessions', () => {
     it('issue a 2-hour token for a new guest, who then gives details and gets an account number', async () => {
-      const session = await api.call('POST', '/api/account/guestSession', {
+      const session = await server.api.call('POST', '/api/account/guestSession', {
         body: { locale: 'fr-FR' },
       });
       expect(session.status).toBe(200);
@@ -263,7 +246,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
       const before = await me(token);
       expect(before.status).toBe(409);
       expect(before.body.error?.code).toBe('guest_details_missing');
-      const number = await api.call('POST', '/api/customers/guest_account_number', {
+      const number = await server.api.call('POST', '/api/customers/guest_account_number', {
         token,
         body: { email: 'Guest@Example.org', firstName: 'Gil', lastName: 'Guest', locale: 'fr-FR' },
       });
@@ -278,18 +261,18 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
       expect(after.body['iri']).toBe(number.body['customerIri']);
       // A guest cannot log in, even with the address of its details.
       expect((await login('guest@example.org', 'anything')).status).toBe(401);
-      api.clock.advance(2 * 60 * 60_000 + 1000);
+      server.api.clock.advance(2 * 60 * 60_000 + 1000);
       expect((await me(token)).status).toBe(401);
     });
 
     it('refuses a locale no edition speaks and a logged-in customer asking for a guest number', async () => {
-      const wrong = await api.call('POST', '/api/account/guestSession', {
+      const wrong = await server.api.call('POST', '/api/account/guestSession', {
         body: { locale: 'en-GB' },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toMatchObject({ fields: [{ path: 'locale' }] });
-      const registered = await createCustomer(api, 'not-a-guest@example.org');
-      const number = await api.call('POST', '/api/customers/guest_account_number', {
+      const registered = await createCustomer(server.api, 'not-a-guest@example.org');
+      const number = await server.api.call('POST', '/api/customers/guest_account_number', {
         token: registered.accessToken,
         body: { email: 'x@example.org', firstName: 'X', lastName: 'Y', locale: 'de-DE' },
       });
@@ -300,35 +283,24 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
 });
 
 describe.each(testDatabases())('rate limits per client on $name', (engine) => {
-  let db: TradeDb;
-  let api: AccountServer;
-
-  beforeAll(async () => {
-    db = await engine.create();
-    await migrateToLatest(db);
-    api = await startAccountServer(db, { failuresPerIp: 3, guestSessionsPerIp: 2 });
-  });
-  afterAll(async () => {
-    await api.close();
-    await engine.destroy(db);
-  });
+  const server = useAccountServer(engine, { failuresPerIp: 3, guestSessionsPerIp: 2 });
 
   it('blocks a client after too many failures across addresses, for every address', async () => {
     for (const name of ['a', 'b', 'c']) {
-      const answer = await api.call('POST', '/api/account/login', {
+      const answer = await server.api.call('POST', '/api/account/login', {
         body: { username: `${name}@example.org`, password: 'Wrong-pass-1' },
       });
       expect(answer.status).toBe(401);
     }
-    const blocked = await api.call('POST', '/api/account/login', {
+    const blocked = await server.api.call('POST', '/api/account/login', {
       body: { username: 'd@example.org', password: 'Wrong-pass-1' },
     });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    const rows = await db.selectFrom('login_attempts').selectAll().execute();
+    const rows = await server.db.selectFrom('login_attempts').selectAll().execute();
     expect(rows).toHaveLength(3);
-    api.clock.advance(15 * 60_000 + 1000);
-    const later = await api.call('POST', '/api/account/login', {
+    server.api.clock.advance(15 * 60_000 + 1000);
+    const later = await server.api.call('POST', '/api/account/login', {
       body: { username: 'd@example.org', password: 'Wrong-pass-1' },
     });
     expect(later.status).toBe(401);
@@ -336,15 +308,17 @@ describe.each(testDatabases())('rate limits per client on $name', (engine) => {
 
   it('limits guest sessions per client', async () => {
     for (let index = 0; index < 2; index += 1) {
-      const session = await api.call('POST', '/api/account/guestSession', {
+      const session = await server.api.call('POST', '/api/account/guestSession', {
         body: { locale: 'de' },
       });
       expect(session.status).toBe(200);
     }
-    const blocked = await api.call('POST', '/api/account/guestSession', { body: { locale: 'de' } });
+    const blocked = await server.api.call('POST', '/api/account/guestSession', {
+      body: { locale: 'de' },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
-    const guests = await db
+    const guests = await server.db
       .selectFrom('customers')
       .select('id')
       .where('is_guest', '=', 1)
