@@ -3,7 +3,7 @@
  * value fails a schema. Not exported from the package.
  */
 import type * as z from 'zod/mini';
-import type { Category, Device, Manufacturer, Question, Series } from './catalogue.ts';
+import type * as catalogue from './catalogue.ts';
 import type { Address, AddressInput, Customer } from './customer.ts';
 
 /** Dotted paths of the issues a value raises against a schema; empty when it is valid. */
@@ -18,7 +18,7 @@ export function issueMessages(schema: z.ZodMiniType, value: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-export const iphone13Series: Series = {
+export const iphone13Series: catalogue.Series = {
   id: 31,
   name: 'iPhone 13',
   url: 'iphone-13',
@@ -28,7 +28,7 @@ export const iphone13Series: Series = {
   thumbnail: '/images/series/iphone-13.webp',
 };
 
-const iphone14Series: Series = {
+const iphone14Series: catalogue.Series = {
   ...iphone13Series,
   id: 32,
   name: 'iPhone 14',
@@ -36,7 +36,7 @@ const iphone14Series: Series = {
   thumbnail: null,
 };
 
-export const apple: Manufacturer = {
+export const apple: catalogue.Manufacturer = {
   id: 2,
   name: 'Apple',
   url: 'apple',
@@ -48,7 +48,7 @@ export const apple: Manufacturer = {
   topSeries: [32],
 };
 
-export const smartphones: Category = {
+export const smartphones: catalogue.Category = {
   id: 1,
   name: 'Smartphones',
   url: 'smartphones',
@@ -60,7 +60,7 @@ export const smartphones: Category = {
   topManufacturers: [2],
 };
 
-export const displayQuestion: Question = {
+export const displayQuestion: catalogue.Question = {
   id: 7,
   code: 'DISPLAY',
   description: 'Look for scratches and cracks with the screen switched off.',
@@ -71,7 +71,7 @@ export const displayQuestion: Question = {
   ],
 };
 
-export const iphone13: Device = {
+export const iphone13: catalogue.Device = {
   id: 1001,
   name: 'Apple iPhone 13 128 GB',
   model: 'A2633',
@@ -86,6 +86,24 @@ export const iphone13: Device = {
   thumbnail: '/images/devices/1001-thumb.webp',
   questions: [displayQuestion],
 };
+
+/** A search or browse result: an Apple iPhone 13 model of the given id and name. */
+export function deviceSummary(id: number, name: string): catalogue.DeviceSummary {
+  return {
+    id,
+    name,
+    model: name,
+    url: `device-${id}`,
+    category: 'Smartphones',
+    categoryId: 1,
+    manufacturer: 'Apple',
+    manufacturerId: 1,
+    series: 'iPhone 13',
+    seriesId: 13,
+    image: null,
+    thumbnail: null,
+  };
+}
 
 export const berlinAddressInput: AddressInput = {
   salutation: 'ms',

@@ -1,6 +1,7 @@
 import type { Category, DeviceSummary, Manufacturer, Series } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
 import { createBrowseStore, popTitleOf, type BrowseStart } from './browse-store.ts';
+import { deviceSummary } from '@tradein/contract/test-fixtures';
 
 const meta = { content: '', metaDescription: '', metaKeywords: '', thumbnail: null };
 
@@ -29,22 +30,7 @@ const catalogue: Category[] = [
   { id: 2, name: 'Tablets', url: 'tablets', ...meta, manufacturers: [], topManufacturers: [] },
 ];
 
-function device(id: number, name: string): DeviceSummary {
-  return {
-    id,
-    name,
-    model: name,
-    url: `device-${id}`,
-    category: 'Smartphones',
-    categoryId: 1,
-    manufacturer: 'Apple',
-    manufacturerId: 1,
-    series: 'iPhone 13',
-    seriesId: 13,
-    image: null,
-    thumbnail: null,
-  };
-}
+const device = deviceSummary;
 
 /** Flushes pending promise callbacks. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

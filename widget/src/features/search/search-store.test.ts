@@ -1,23 +1,9 @@
 import type { DeviceSummary } from '@tradein/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchStore, searchTextOf, type DeviceSearch } from './search-store.ts';
+import { deviceSummary } from '@tradein/contract/test-fixtures';
 
-function device(id: number, name: string): DeviceSummary {
-  return {
-    id,
-    name,
-    model: name,
-    url: `device-${id}`,
-    category: 'Smartphones',
-    categoryId: 1,
-    manufacturer: 'Apple',
-    manufacturerId: 1,
-    series: 'iPhone 13',
-    seriesId: 1,
-    image: null,
-    thumbnail: null,
-  };
-}
+const device = deviceSummary;
 
 const three = [device(1, 'iPhone 13'), device(2, 'iPhone 13 mini'), device(3, 'iPhone 13 Pro')];
 
