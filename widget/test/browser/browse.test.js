@@ -1,8 +1,8 @@
 import { expect } from './expect.js';
 import {
+  germanWidget,
   shadowViolations,
   smallTargets,
-  tradeApiOrigin,
   waitFor,
   whenShown,
   widgetFromMarkup,
@@ -12,14 +12,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-async function browseWidget(extra = '') {
-  const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${extra}`);
-  const steps = [];
-  element.addEventListener('tradein:navigate', (event) => steps.push(event.detail.step));
-  document.body.append(element);
-  const root = await whenShown(element);
-  return { element, root, steps };
-}
+const browseWidget = germanWidget;
 
 /** Waits until the level has loaded and shows the heading `title`. */
 function whenLevel(root, title) {

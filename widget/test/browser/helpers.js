@@ -18,6 +18,23 @@ export function widgetFromMarkup(attributes) {
   return document.importNode(template.content.firstElementChild, true);
 }
 
+/**
+ * Adds a German element on the real trade API and waits until it shows; returns it, its shadow
+ * root, and the steps and paths of its `tradein:navigate` events so far.
+ */
+export async function germanWidget(extra = '') {
+  const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${extra}`);
+  const steps = [];
+  const paths = [];
+  element.addEventListener('tradein:navigate', (event) => {
+    steps.push(event.detail.step);
+    paths.push(event.detail.path);
+  });
+  document.body.append(element);
+  const root = await whenShown(element);
+  return { element, root, steps, paths };
+}
+
 /** Resolves with the detail of the element's next `tradein:ready` event. */
 export function nextReady(element) {
   return new Promise((resolve) => {

@@ -1,5 +1,6 @@
 import { expect } from './expect.js';
 import {
+  germanWidget,
   shadowViolations,
   tradeApiOrigin,
   waitFor,
@@ -11,19 +12,10 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-/** Adds a German element on the real trade API; returns it, its shadow root and its events. */
+/** A German element with its search box. */
 async function searchWidget(extra = '') {
-  const element = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}" ${extra}`);
-  const steps = [];
-  const paths = [];
-  element.addEventListener('tradein:navigate', (event) => {
-    steps.push(event.detail.step);
-    paths.push(event.detail.path);
-  });
-  document.body.append(element);
-  const root = await whenShown(element);
-  const input = root.querySelector('input[role="combobox"]');
-  return { element, root, input, steps, paths };
+  const widget = await germanWidget(extra);
+  return { ...widget, input: widget.root.querySelector('input[role="combobox"]') };
 }
 
 /** Types `text` into the box the way a browser reports it: value, then an input event. */
