@@ -27,3 +27,8 @@ export function callServer(request: {
   payload?: unknown;
   agent?: string;
 }): Promise<{ status: number | undefined; type: string; body: string }>;
+export function searchFirstModel(
+  port: number,
+  text: string,
+  host?: string,
+): Promise<{ status: number | undefined; model: string | undefined }>;

@@ -159,3 +159,19 @@ export function callServer({ port, host = 'localhost', path, payload, agent = 'c
     req.end(payload === undefined ? undefined : JSON.stringify(payload));
   });
 }
+
+/**
+ * Searches the seed catalogue of a started server the way the widget does (`POST
+ * /api/trade/searches`, German devices); returns the status and the first hit's model.
+ */
+export async function searchFirstModel(port, text, host = 'localhost') {
+  const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text })).toString('base64url');
+  const search = await callServer({
+    port,
+    host,
+    path: '/api/trade/searches',
+    payload: { search: `sq1.${query}`, application: 'devices_de', resultSize: 5 },
+  });
+  const model = search.status === 200 ? JSON.parse(search.body).hits?.[0]?.model : undefined;
+  return { status: search.status, model };
+}

@@ -1,7 +1,12 @@
 // Starts the built standalone API node exactly as `npm run start:api` does and checks that it
 // serves the trade API (and only the API) and stops cleanly on SIGTERM. Prints a closing
 // "N passed, N failed" line.
-import { callServer, isSupportedNode, startBuiltServer } from './built-server.mjs';
+import {
+  callServer,
+  isSupportedNode,
+  searchFirstModel,
+  startBuiltServer,
+} from './built-server.mjs';
 
 /** One request to the API node. */
 function call(port, path, payload) {
@@ -45,18 +50,10 @@ const runtime = await node.nodeVersion;
 check(isSupportedNode(runtime), `the API node runs on Node.js ${runtime} (24 or later)`);
 
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
-const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13 pr' })).toString(
-  'base64url',
-);
-const search = await call(port, '/api/trade/searches', {
-  search: `sq1.${query}`,
-  application: 'devices_de',
-  resultSize: 5,
-});
-const firstModel = search.status === 200 ? JSON.parse(search.body).hits?.[0]?.model : undefined;
+const search = await searchFirstModel(port, 'iphne 13 pr');
 check(
-  firstModel === 'iPhone 13 Pro',
-  `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${firstModel}`,
+  search.model === 'iPhone 13 Pro',
+  `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${search.model}`,
 );
 
 // An API node serves only the API: shop pages are someone else's.

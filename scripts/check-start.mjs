@@ -1,6 +1,11 @@
 // Starts the built shop server exactly as `npm start` does and checks that every local edition
 // host answers with its edition and shop mode. Prints a closing "N passed, N failed" line.
-import { callServer, isSupportedNode, startBuiltServer } from './built-server.mjs';
+import {
+  callServer,
+  isSupportedNode,
+  searchFirstModel,
+  startBuiltServer,
+} from './built-server.mjs';
 
 const hosts = [
   ['localhost', 'de', 'default'],
@@ -79,18 +84,10 @@ check(
 );
 
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
-const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13 pr' })).toString(
-  'base64url',
-);
-const search = await get(port, 'localhost', '/api/trade/searches', {
-  search: `sq1.${query}`,
-  application: 'devices_de',
-  resultSize: 5,
-});
-const firstModel = search.status === 200 ? JSON.parse(search.body).hits?.[0]?.model : undefined;
+const search = await searchFirstModel(port, 'iphne 13 pr');
 check(
-  firstModel === 'iPhone 13 Pro',
-  `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${firstModel}`,
+  search.model === 'iPhone 13 Pro',
+  `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${search.model}`,
 );
 
 const unknownApi = await get(port, 'localhost', '/api/nothing');

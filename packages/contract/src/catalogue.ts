@@ -59,29 +59,25 @@ function reportUnlistedTopIds(
   });
 }
 
+/** What every level of the catalogue has: its id, name, url, page content, meta and thumbnail. */
+const catalogueEntryShape = /* @__PURE__ */ pure(() => ({
+  id: idSchema,
+  name: catalogueNameSchema,
+  url: slugSchema,
+  content: contentSchema,
+  ...metaFieldsShape,
+  thumbnail: imageReferenceSchema,
+}));
+
 /** A series of a manufacturer, e.g. "iPhone 13". */
-export const seriesSchema = /* @__PURE__ */ pure(() =>
-  z.object({
-    id: idSchema,
-    name: catalogueNameSchema,
-    url: slugSchema,
-    content: contentSchema,
-    ...metaFieldsShape,
-    thumbnail: imageReferenceSchema,
-  }),
-);
+export const seriesSchema = /* @__PURE__ */ pure(() => z.object(catalogueEntryShape));
 export type Series = z.infer<typeof seriesSchema>;
 
 /** A manufacturer within a category, with its series; `topSeries` lists ids of highlighted series. */
 export const manufacturerSchema = /* @__PURE__ */ pure(() =>
   z
     .object({
-      id: idSchema,
-      name: catalogueNameSchema,
-      url: slugSchema,
-      content: contentSchema,
-      ...metaFieldsShape,
-      thumbnail: imageReferenceSchema,
+      ...catalogueEntryShape,
       series: z.array(seriesSchema),
       topSeries: z.array(idSchema),
     })
@@ -97,12 +93,7 @@ export type Manufacturer = z.infer<typeof manufacturerSchema>;
 export const categorySchema = /* @__PURE__ */ pure(() =>
   z
     .object({
-      id: idSchema,
-      name: catalogueNameSchema,
-      url: slugSchema,
-      content: contentSchema,
-      ...metaFieldsShape,
-      thumbnail: imageReferenceSchema,
+      ...catalogueEntryShape,
       manufacturers: z.array(manufacturerSchema),
       topManufacturers: z.array(idSchema),
     })

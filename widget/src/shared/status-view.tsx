@@ -1,6 +1,23 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { useWidgetServices } from './widget-services.tsx';
+
+/** A store that loads what its screen shows, once asked to. */
+interface LoadingStore<State> {
+  $load: ReadableAtom<State>;
+  load(): Promise<void>;
+}
+
+/** Loads a screen's store when the screen mounts (again for a new store); returns its state. */
+export function useLoad<State>(store: LoadingStore<State>): State {
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  return useStore(store.$load);
+}
 
 /** What a step shows until its content is there, by the state of its load. */
 export interface StatusViewProps {
@@ -17,7 +34,6 @@ export interface StatusViewProps {
   /** What does not exist, and why; the seller can search instead. */
   notFound?: ReactNode;
   notFoundText?: ReactNode;
-  onSearch?: () => void;
 }
 
 /** An alert that says what happened and offers the one way on. */
@@ -44,6 +60,7 @@ function Problem(props: {
  * loaded (try again) or when it does not exist (search instead).
  */
 export function StatusView(props: StatusViewProps) {
+  const { flow } = useWidgetServices();
   const className = props.className === undefined ? 'root' : `root ${props.className}`;
   if (props.status === 'loading') {
     return (
@@ -53,14 +70,14 @@ export function StatusView(props: StatusViewProps) {
       </section>
     );
   }
-  if (props.status === 'not-found' && props.onSearch !== undefined) {
+  if (props.status === 'not-found' && props.notFound !== undefined) {
     return (
       <Problem
         className={className}
         title={props.notFound}
         text={props.notFoundText}
         action={<Trans>Search for a device</Trans>}
-        onAction={props.onSearch}
+        onAction={() => flow.replace({ screen: 'search' })}
       />
     );
   }

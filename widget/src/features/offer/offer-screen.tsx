@@ -2,27 +2,24 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useStore } from '@nanostores/react';
 import { formatDate, formatMoney } from '@tradein/editions/client';
 import type { Offer } from '@tradein/contract';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createOfferStore, type OfferStore } from './offer-store.ts';
 import { apiErrorCode } from '@tradein/contract';
 import { Button } from '../../shared/button.tsx';
-import { StatusView } from '../../shared/status-view.tsx';
+import { StatusView, useLoad } from '../../shared/status-view.tsx';
 
 const headingId = 'tradein-offer-heading';
 
 /** The stored offer: its price, how long it holds, and the way into the cart. */
 export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceName?: string }) {
-  const { api, config, flow, tracker } = useWidgetServices();
+  const { api, config, tracker } = useWidgetServices();
   const store = useMemo(
     () => createOfferStore({ api, offerId, deviceName, shopMode: config.mode, tracker }),
     [api, config, offerId, deviceName, tracker],
   );
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-  const load = useStore(store.$load);
+  const load = useLoad(store);
 
   if (load.status !== 'ready') {
     return (
@@ -40,7 +37,6 @@ export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceNa
         failed={<Trans>Your offer could not be loaded.</Trans>}
         onRetry={() => void store.load()}
         notFound={<Trans>This offer does not exist.</Trans>}
-        onSearch={() => flow.replace({ screen: 'search' })}
       />
     );
   }

@@ -12,14 +12,14 @@ import {
   type QuestionsStore,
 } from './questions-store.ts';
 import { Button } from '../../shared/button.tsx';
-import { StatusView } from '../../shared/status-view.tsx';
+import { StatusView, useLoad } from '../../shared/status-view.tsx';
 
 const headingId = 'tradein-questions-heading';
 const questionHeadingId = 'tradein-question-text';
 
 /** The condition questions of one device, one at a time, with the live price. */
 export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
-  const { api, config, flow, tracker } = useWidgetServices();
+  const { api, config, tracker } = useWidgetServices();
   const store = useMemo(
     () =>
       createQuestionsStore({
@@ -32,10 +32,7 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
       }),
     [api, config, deviceUrl, tracker],
   );
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-  const load = useStore(store.$load);
+  const load = useLoad(store);
 
   if (load.status !== 'ready') {
     return (
@@ -58,7 +55,6 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
             It may have been removed from our catalogue. Search for your device instead.
           </Trans>
         }
-        onSearch={() => flow.replace({ screen: 'search' })}
       />
     );
   }
