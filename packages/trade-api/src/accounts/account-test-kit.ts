@@ -98,7 +98,7 @@ export function useAccountServer(
 }
 
 /** Starts the server on loopback with real argon2, JWT, database and mailer. */
-export async function startAccountServer(
+async function startAccountServer(
   db: TradeDb,
   limits: Partial<AccountLimits> = {},
 ): Promise<AccountServer> {
