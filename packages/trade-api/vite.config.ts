@@ -11,7 +11,7 @@ export default defineConfig({
   build: serverBuild,
   test: {
     name: 'trade-api',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     // Server tests start real servers and databases.
     testTimeout: 20_000,

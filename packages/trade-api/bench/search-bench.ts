@@ -5,7 +5,7 @@
  */
 import { createSearchIndex } from '../src/search/search-index.ts';
 import { generateQueries } from './search-query-generator.ts';
-import { generateBenchmarkCatalogue } from '../src/catalogue/benchmark-catalogue.ts';
+import { generateBenchmarkCatalogue } from './benchmark-catalogue.ts';
 
 const deviceCount = 50_000;
 const queryCount = 1_000;

@@ -29,8 +29,12 @@ import {
 import * as fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
-import { createCustomer, type TestCustomer, useAccountServer } from './account-test-kit.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
+import {
+  createCustomer,
+  type TestCustomer,
+  useAccountServer,
+} from '../../test-kit/account-test-kit.ts';
 
 /** Every call this feature serves. */
 const featureEndpoints: [string, Endpoint][] = Object.entries({

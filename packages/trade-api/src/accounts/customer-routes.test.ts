@@ -1,8 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
 
-import { testDatabases } from '../db/test-databases.ts';
-import { createCustomer, type TestCustomer, useAccountServer } from './account-test-kit.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
+import {
+  createCustomer,
+  type TestCustomer,
+  useAccountServer,
+} from '../../test-kit/account-test-kit.ts';
 
 const address = {
   salutation: 'mr',

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
-import { testDatabases } from '../db/test-databases.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
 import {
   createCustomer,
   registrationBody,
   tokenOfLink,
   useAccountServer,
-} from './account-test-kit.ts';
+} from '../../test-kit/account-test-kit.ts';
 
 describe.each(testDatabases())('registration and passwords on $name', (engine) => {
   const server = useAccountServer(engine, { failuresPerIp: 1000 });

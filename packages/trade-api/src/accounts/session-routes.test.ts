@@ -1,10 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { testDatabases } from '../db/test-databases.ts';
-import { testConfig } from '../server/test-server.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
+import { testConfig } from '../../test-kit/test-server.ts';
 import { issueAccessToken } from './access-token.ts';
-import { createCustomer, registrationBody, useAccountServer } from './account-test-kit.ts';
+import {
+  createCustomer,
+  registrationBody,
+  useAccountServer,
+} from '../../test-kit/account-test-kit.ts';
 
 /** base64url of a JSON part of a JWT. */
 function encode(part: object): string {

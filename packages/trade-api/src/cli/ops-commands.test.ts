@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tradeSchema, type Trade } from '@tradein/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
   call,
   checkoutBody,
@@ -10,7 +10,7 @@ import {
   phoneAnswers,
   startTradesFixture,
   type TradesFixture,
-} from '../trades/test-support.ts';
+} from '../../test-kit/trade-test-kit.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 

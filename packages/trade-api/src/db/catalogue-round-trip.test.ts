@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { canonicalCatalogueOrder, loadCatalogue } from './load-catalogue.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
-import { rowCounts, testDatabases, useMigratedDatabase } from './test-databases.ts';
+import { rowCounts, testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 
 describe.each(testDatabases())('the shipped catalogue on $name', (engine) => {
   const database = useMigratedDatabase(engine);

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { databaseDialect, type TradeDb } from './create-database.ts';
 import type { TradeDatabase } from './schema.ts';
-import { testDatabases, useMigratedDatabase } from './test-databases.ts';
+import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 
 /** Whether a column may hold null, as the Kysely type of its table says. */
 type Nullability<Table> = {

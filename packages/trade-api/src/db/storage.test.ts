@@ -7,8 +7,8 @@ import { migrateToLatest, migrations } from './migrations.ts';
 import { defaultVouchers } from './migrations/trades.ts';
 import { tableNames } from './schema.ts';
 import { seedCatalogue } from './seed-catalogue.ts';
-import { testCatalogue } from './test-catalogue.ts';
-import { rowCounts, testDatabases, useMigratedDatabase } from './test-databases.ts';
+import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
+import { rowCounts, testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 
 const now = '2026-01-01T00:00:00.000Z';
 

@@ -7,9 +7,9 @@ import {
 import { getEdition, type EditionCode } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
-import { testDatabases } from '../db/test-databases.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
 import type { TradeDb } from '../db/create-database.ts';
-import { startTestServer, type RunningServer } from '../server/test-server.ts';
+import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
 import { createCatalogueSearch } from './catalogue-search.ts';
 
 const catalogue = buildCatalogue();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchIndex } from './search-index.ts';
-import { createTestCatalogue } from './test-catalogue.ts';
-import type { ModelSpec } from './test-catalogue.ts';
+import { createTestCatalogue } from '../../test-kit/search-catalogue.ts';
+import type { ModelSpec } from '../../test-kit/search-catalogue.ts';
 
 const catalogue = createTestCatalogue();
 const index = createSearchIndex(catalogue, 'de');

@@ -6,9 +6,9 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/create-database.ts';
 import { loadCatalogue, canonicalCatalogueOrder } from '../db/load-catalogue.ts';
-import { testCatalogue } from '../db/test-catalogue.ts';
-import { rowCounts } from '../db/test-databases.ts';
-import { testConfig } from './test-server.ts';
+import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
+import { rowCounts } from '../../test-kit/test-databases.ts';
+import { testConfig } from '../../test-kit/test-server.ts';
 import { createTradeApiServer } from './trade-api-server.ts';
 
 const folders: string[] = [];

@@ -8,8 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
-import { testDatabases } from '../db/test-databases.ts';
-import { testConfig } from './test-server.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
+import { testConfig } from '../../test-kit/test-server.ts';
 import { buildTradeApi } from './trade-api-plugin.ts';
 
 /** An endpoint a later feature adds through `extend`. */

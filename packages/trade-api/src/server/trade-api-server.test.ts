@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
-import { testCatalogue } from '../db/test-catalogue.ts';
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
+import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import type { ImageKind } from './image-route.ts';
 import type { SearchApplication } from './search-route.ts';
-import { startTestServer, type RunningServer } from './test-server.ts';
+import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
 
 const deviceHit = {
   id: 1000,

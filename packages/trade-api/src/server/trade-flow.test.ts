@@ -17,10 +17,10 @@ import type { TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
-import { testDatabases } from '../db/test-databases.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createTradeApiOptions } from './open-trade-api.ts';
-import { startTestServer, testConfig, type RunningServer } from './test-server.ts';
+import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
 
 /**

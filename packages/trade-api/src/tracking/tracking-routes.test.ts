@@ -3,8 +3,8 @@ import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
-import { startTestServer, type RunningServer } from '../server/test-server.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
+import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
 import { registerTrackingRoutes } from './tracking-routes.ts';
 
 /** A valid offer event of a client. */

@@ -2,7 +2,7 @@ import { tradeSchema, type Trade } from '@tradein/contract';
 import * as fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
   addressFor,
   call,
@@ -12,7 +12,7 @@ import {
   phoneAnswers,
   startTradesFixture,
   type TradesFixture,
-} from './test-support.ts';
+} from '../../test-kit/trade-test-kit.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 
 interface ErrorAnswer {

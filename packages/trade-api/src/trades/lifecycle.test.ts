@@ -2,7 +2,7 @@ import { tradeSchema, type Trade } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
   clarifyTrade,
   decideClarification,
@@ -19,7 +19,7 @@ import {
   phoneAnswers,
   startTradesFixture,
   type TradesFixture,
-} from './test-support.ts';
+} from '../../test-kit/trade-test-kit.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 
 /** Every content stream of the first page, decoded to text. */

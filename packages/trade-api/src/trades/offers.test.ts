@@ -2,8 +2,13 @@ import { offerPreviewSchema, offerSchema } from '@tradein/contract';
 import { editionCodes, type EditionCode } from '@tradein/editions';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowCounts, testDatabases } from '../db/test-databases.ts';
-import { call, phoneAnswers, startTradesFixture, type TradesFixture } from './test-support.ts';
+import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
+import {
+  call,
+  phoneAnswers,
+  startTradesFixture,
+  type TradesFixture,
+} from '../../test-kit/trade-test-kit.ts';
 
 interface ErrorAnswer {
   error: { code: string; message: string; fields?: { path: string; message: string }[] };

@@ -1,17 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readOutbox, type OutboxMail } from '../../test-kit/outbox-mail.ts';
+import { readOutbox, type OutboxMail } from './outbox-mail.ts';
 import { afterAll, beforeAll } from 'vitest';
-import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { startTestServer, testConfig, type RunningServer } from '../server/test-server.ts';
-import type { AccountLimits } from './account-deps.ts';
-import { registerAccountRoutes } from './account-routes.ts';
-import { createAuthenticator } from './authenticator.ts';
-import { registerCustomerRoutes } from './customer-routes.ts';
+import type { TradeDb } from '../src/db/create-database.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
+import type { TestDatabase } from './test-databases.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { startTestServer, testConfig, type RunningServer } from './test-server.ts';
+import type { AccountLimits } from '../src/accounts/account-deps.ts';
+import { registerAccountRoutes } from '../src/accounts/account-routes.ts';
+import { createAuthenticator } from '../src/accounts/authenticator.ts';
+import { registerCustomerRoutes } from '../src/accounts/customer-routes.ts';
 
 /** A clock tests move by hand. */
 export interface TestClock {
@@ -62,6 +62,12 @@ export interface AccountFixture {
   readonly api: AccountServer;
 }
 
+/** A value of the account fixture, which exists once its `beforeAll` has run. */
+function started<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('the account server starts before the tests run');
+  return value;
+}
+
 /**
  * Gives a describe block a fresh migrated database (`beforeStart` may fill it) and an account
  * server on it, both closed after the block.
@@ -83,10 +89,6 @@ export function useAccountServer(
     await api?.close();
     if (db !== undefined) await engine.destroy(db);
   });
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the account server starts before the tests run');
-    return value;
-  };
   return {
     get db() {
       return started(db);

@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogue-model.ts';
+import type { Catalogue } from '../src/catalogue/catalogue-model.ts';
 import {
   assembleCatalogue,
   withManufacturer,
@@ -6,11 +6,11 @@ import {
   type ModelInput,
   type ProductLine,
   type VariantInput,
-} from './assemble-catalogue.ts';
-import { seededRandom } from './catalogue-id.ts';
-import { toSlug } from './catalogue-slug.ts';
-import type { CategoryKey } from './catalogue-texts.ts';
-import { seedManufacturers, seedProductLines } from './seed-product-lines.ts';
+} from '../src/catalogue/assemble-catalogue.ts';
+import { seededRandom } from '../src/catalogue/catalogue-id.ts';
+import { toSlug } from '../src/catalogue/catalogue-slug.ts';
+import type { CategoryKey } from '../src/catalogue/catalogue-texts.ts';
+import { seedManufacturers, seedProductLines } from '../src/catalogue/seed-product-lines.ts';
 
 /**
  * A large catalogue for benchmarks: the seed's real product lines first, then further

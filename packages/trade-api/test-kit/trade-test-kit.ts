@@ -9,17 +9,17 @@ import {
   type OfferAnswer,
 } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
-import type { TradeDb } from '../db/create-database.ts';
-import { migrateToLatest } from '../db/migrations.ts';
-import { seedCatalogue } from '../db/seed-catalogue.ts';
-import { testCatalogue } from '../db/test-catalogue.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { HttpError } from '../server/http-error.ts';
-import { startTestServer, type RunningServer } from '../server/test-server.ts';
-import { registerOfferRoutes } from './offers.ts';
-import type { TradeDeps } from './trade-deps.ts';
-import { registerTradeRoutes } from './trade-routes.ts';
+import type { TradeDb } from '../src/db/create-database.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
+import { seedCatalogue } from '../src/db/seed-catalogue.ts';
+import { testCatalogue } from './stored-catalogue.ts';
+import type { TestDatabase } from './test-databases.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { HttpError } from '../src/server/http-error.ts';
+import { startTestServer, type RunningServer } from './test-server.ts';
+import { registerOfferRoutes } from '../src/trades/offers.ts';
+import type { TradeDeps } from '../src/trades/trade-deps.ts';
+import { registerTradeRoutes } from '../src/trades/trade-routes.ts';
 
 /** The header the test authenticator reads the customer id from (stands in for the JWT). */
 const testCustomerHeader = 'x-test-customer';

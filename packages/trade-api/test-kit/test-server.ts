@@ -1,8 +1,11 @@
 import { emptySearchResult } from '@tradein/contract';
 import type { FastifyInstance } from 'fastify';
-import type { TradeDb } from '../db/create-database.ts';
-import { createTradeApiServer, type TradeApiServerOptions } from './trade-api-server.ts';
-import type { TradeApiConfig } from '../config/trade-api-config.ts';
+import type { TradeDb } from '../src/db/create-database.ts';
+import {
+  createTradeApiServer,
+  type TradeApiServerOptions,
+} from '../src/server/trade-api-server.ts';
+import type { TradeApiConfig } from '../src/config/trade-api-config.ts';
 
 /** The configuration tests run with: a partner origin allowed, the shop on localhost. */
 export const testConfig: TradeApiConfig = {

@@ -5,7 +5,7 @@ import type {
   CatalogueDevice,
   CataloguePage,
   PerEdition,
-} from '../catalogue/catalogue-model.ts';
+} from '../src/catalogue/catalogue-model.ts';
 
 /*
  * A generated catalogue for storage and server tests, so they do not depend on the real

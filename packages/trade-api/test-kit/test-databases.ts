@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { createDatabase, type TradeDb } from './create-database.ts';
-import { migrateToLatest } from './migrations.ts';
-import { tableNames } from './schema.ts';
+import { createDatabase, type TradeDb } from '../src/db/create-database.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
+import { tableNames } from '../src/db/schema.ts';
 
 /** A database engine the storage tests run against. */
 export interface TestDatabase {

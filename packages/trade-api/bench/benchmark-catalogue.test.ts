@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { editionCodes } from '@tradein/editions';
 import { generateBenchmarkCatalogue } from './benchmark-catalogue.ts';
-import { buildCatalogue } from './build-catalogue.ts';
-import type { Catalogue } from './catalogue-model.ts';
+import { buildCatalogue } from '../src/catalogue/build-catalogue.ts';
+import type { Catalogue } from '../src/catalogue/catalogue-model.ts';
 
 function expectUniqueIdsAndSlugs(catalogue: Catalogue): void {
   const ids = catalogue.devices.map((device) => device.id);

@@ -4,7 +4,7 @@ import type {
   CatalogueDevice,
   CataloguePage,
   PerEdition,
-} from '../catalogue/catalogue-model.ts';
+} from '../src/catalogue/catalogue-model.ts';
 
 /** The same page text in every edition. */
 function pages(name: string, url: string): PerEdition<CataloguePage> {
