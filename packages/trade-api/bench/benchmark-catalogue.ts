@@ -10,7 +10,7 @@ import {
 import { seededRandom } from '../src/catalogue/catalogue-id.ts';
 import { toSlug } from '../src/catalogue/catalogue-slug.ts';
 import type { CategoryKey } from '../src/catalogue/catalogue-texts.ts';
-import { seedManufacturers, seedProductLines } from '../src/catalogue/seed-product-lines.ts';
+import { seedManufacturers, seedProductLines } from '../src/catalogue/seed-data.ts';
 
 /**
  * A large catalogue for benchmarks: the seed's real product lines first, then further
