@@ -84,6 +84,11 @@ interface QuestionSpec {
   answers: readonly AnswerSpec[];
 }
 
+/** An answer that leaves the device working, moving the price by `priceFactor`. */
+function working(code: string, texts: PerLanguage<string>, priceFactor: number): AnswerSpec {
+  return { code, texts, priceFactor, meansDefective: false };
+}
+
 const yesTexts: PerLanguage<string> = { de: 'Ja', es: 'Sí', fr: 'Oui', it: 'Sì' };
 const noTexts: PerLanguage<string> = { de: 'Nein', es: 'No', fr: 'Non', it: 'No' };
 
@@ -96,7 +101,7 @@ function yesNo(texts: QuestionSpec['texts'], no: number | 'defective'): Question
   return {
     texts,
     answers: [
-      { code: 'YES', texts: yesTexts, priceFactor: 1, meansDefective: false },
+      working('YES', yesTexts, 1),
       {
         code: 'NO',
         texts: noTexts,
@@ -132,36 +137,19 @@ const questionSpecs: Record<QuestionCode, QuestionSpec> = {
       },
     },
     answers: [
-      {
-        code: 'GRADE_NEW',
-        texts: { de: 'Neu', es: 'Nuevo', fr: 'Neuf', it: 'Nuovo' },
-        priceFactor: 1,
-        meansDefective: false,
-      },
-      {
-        code: 'GRADE_LIKE_NEW',
-        texts: { de: 'Wie neu', es: 'Como nuevo', fr: 'Comme neuf', it: 'Come nuovo' },
-        priceFactor: 0.92,
-        meansDefective: false,
-      },
-      {
-        code: 'GRADE_GOOD',
-        texts: { de: 'Gut', es: 'Bueno', fr: 'Bon', it: 'Buono' },
-        priceFactor: 0.8,
-        meansDefective: false,
-      },
-      {
-        code: 'GRADE_FAIR',
-        texts: { de: 'Gebraucht', es: 'Usado', fr: 'Usé', it: 'Usato' },
-        priceFactor: 0.65,
-        meansDefective: false,
-      },
-      {
-        code: 'GRADE_POOR',
-        texts: { de: 'Stark gebraucht', es: 'Muy usado', fr: 'Très usé', it: 'Molto usato' },
-        priceFactor: 0.45,
-        meansDefective: false,
-      },
+      working('GRADE_NEW', { de: 'Neu', es: 'Nuevo', fr: 'Neuf', it: 'Nuovo' }, 1),
+      working(
+        'GRADE_LIKE_NEW',
+        { de: 'Wie neu', es: 'Como nuevo', fr: 'Comme neuf', it: 'Come nuovo' },
+        0.92,
+      ),
+      working('GRADE_GOOD', { de: 'Gut', es: 'Bueno', fr: 'Bon', it: 'Buono' }, 0.8),
+      working('GRADE_FAIR', { de: 'Gebraucht', es: 'Usado', fr: 'Usé', it: 'Usato' }, 0.65),
+      working(
+        'GRADE_POOR',
+        { de: 'Stark gebraucht', es: 'Muy usado', fr: 'Très usé', it: 'Molto usato' },
+        0.45,
+      ),
     ],
   },
   POWERS_ON: yesNo(
