@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { databaseDialect, type TradeDb } from './create-database.ts';
-import type { TradeDatabase } from './schema.ts';
+import type { PageColumns, TradeDatabase } from './schema.ts';
 import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 
 /** Whether a column may hold null, as the Kysely type of its table says. */
@@ -9,6 +9,16 @@ type Nullability<Table> = {
   [Column in keyof Selectable<Table>]-?: null extends Selectable<Table>[Column]
     ? 'nullable'
     : 'not null';
+};
+
+/** The texts of a catalogue page, the same in its four page tables. */
+const pageColumns: Nullability<PageColumns> = {
+  edition: 'not null',
+  name: 'not null',
+  url: 'not null',
+  content: 'not null',
+  meta_description: 'not null',
+  meta_keywords: 'not null',
 };
 
 /**
@@ -73,15 +83,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     top: 'not null',
     position: 'not null',
   },
-  category_pages: {
-    category_id: 'not null',
-    edition: 'not null',
-    name: 'not null',
-    url: 'not null',
-    content: 'not null',
-    meta_description: 'not null',
-    meta_keywords: 'not null',
-  },
+  category_pages: { category_id: 'not null', ...pageColumns },
   clarifications: {
     id: 'not null',
     trade_id: 'not null',
@@ -132,15 +134,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     created_at: 'not null',
     updated_at: 'not null',
   },
-  device_pages: {
-    device_id: 'not null',
-    edition: 'not null',
-    name: 'not null',
-    url: 'not null',
-    content: 'not null',
-    meta_description: 'not null',
-    meta_keywords: 'not null',
-  },
+  device_pages: { device_id: 'not null', ...pageColumns },
   device_prices: {
     device_id: 'not null',
     edition: 'not null',
@@ -179,15 +173,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     error: 'nullable',
     created_at: 'not null',
   },
-  manufacturer_pages: {
-    manufacturer_id: 'not null',
-    edition: 'not null',
-    name: 'not null',
-    url: 'not null',
-    content: 'not null',
-    meta_description: 'not null',
-    meta_keywords: 'not null',
-  },
+  manufacturer_pages: { manufacturer_id: 'not null', ...pageColumns },
   manufacturers: {
     id: 'not null',
     key: 'not null',
@@ -282,15 +268,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     top: 'not null',
     position: 'not null',
   },
-  series_pages: {
-    series_id: 'not null',
-    edition: 'not null',
-    name: 'not null',
-    url: 'not null',
-    content: 'not null',
-    meta_description: 'not null',
-    meta_keywords: 'not null',
-  },
+  series_pages: { series_id: 'not null', ...pageColumns },
   trade_events: {
     id: 'not null',
     trade_id: 'not null',
