@@ -1,13 +1,4 @@
-import type {
-  Catalogue,
-  CatalogueCategory,
-  CatalogueCategoryManufacturer,
-  CatalogueDevice,
-  CatalogueManufacturer,
-  CataloguePage,
-  CatalogueSeries,
-  PerEdition,
-} from './catalogue-model.ts';
+import type * as model from './catalogue-model.ts';
 import { StableIdAllocator } from './catalogue-id.ts';
 import { basePricesFor, recyclingPricesFor } from './catalogue-pricing.ts';
 import { toSlug } from './catalogue-slug.ts';
@@ -78,8 +69,10 @@ export function withManufacturer(manufacturer: string, text: string): string {
 }
 
 /** Builds the page of every language once and spreads it over the editions (at shares de). */
-function pagesFor(page: (language: CatalogueLanguage) => CataloguePage): PerEdition<CataloguePage> {
-  const byLanguage = {} as PerLanguage<CataloguePage>;
+function pagesFor(
+  page: (language: CatalogueLanguage) => model.CataloguePage,
+): model.PerEdition<model.CataloguePage> {
+  const byLanguage = {} as PerLanguage<model.CataloguePage>;
   for (const language of catalogueLanguages) byLanguage[language] = page(language);
   return {
     at: byLanguage.de,
@@ -114,11 +107,11 @@ function searchTermsFor(model: string, series: string, codes: readonly string[])
 export function assembleCatalogue(
   manufacturerInputs: readonly ManufacturerInput[],
   lines: readonly ProductLine[],
-): Catalogue {
+): model.Catalogue {
   const categoryIds = new Map<CategoryKey, number>(
     categoryKeys.map((key, index) => [key, index + 1]),
   );
-  const categories: CatalogueCategory[] = categoryKeys.map((key, index) => ({
+  const categories: model.CatalogueCategory[] = categoryKeys.map((key, index) => ({
     id: index + 1,
     key,
     pages: pagesFor((language) => categoryPage(key, language)),
@@ -146,7 +139,7 @@ export function assembleCatalogue(
     for (const language of catalogueLanguages) takenSlugs.add(categoryWording[key][language].slug);
   }
 
-  const manufacturers: CatalogueManufacturer[] = manufacturerInputs.map((input) => {
+  const manufacturers: model.CatalogueManufacturer[] = manufacturerInputs.map((input) => {
     const slug = toSlug(input.name);
     if (takenSlugs.has(slug)) throw new Error(`Manufacturer slug "${slug}" is taken`);
     takenSlugs.add(slug);
@@ -160,12 +153,12 @@ export function assembleCatalogue(
   });
 
   const ids = new StableIdAllocator();
-  const categoryManufacturers: CatalogueCategoryManufacturer[] = [];
+  const categoryManufacturers: model.CatalogueCategoryManufacturer[] = [];
   const listedPairs = new Set<string>();
   const manufacturerCountByCategory = new Map<CategoryKey, number>();
   const seriesCountByPair = new Map<string, number>();
-  const series: CatalogueSeries[] = [];
-  const devices: CatalogueDevice[] = [];
+  const series: model.CatalogueSeries[] = [];
+  const devices: model.CatalogueDevice[] = [];
   const deviceSlugs = new Set<string>();
 
   for (const line of lines) {

@@ -1,11 +1,4 @@
-import type {
-  Category,
-  Device,
-  DeviceSummary,
-  Manufacturer,
-  Question,
-  Series,
-} from '@tradein/contract';
+import type * as contract from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
 import type {
   Catalogue,
@@ -106,7 +99,7 @@ function pageFields(page: CataloguePage) {
 }
 
 /** A series as the contract shows it in one edition. */
-export function toSeries(series: CatalogueSeries, edition: EditionCode): Series {
+export function toSeries(series: CatalogueSeries, edition: EditionCode): contract.Series {
   const page = series.pages[edition];
   return {
     id: series.id,
@@ -124,7 +117,7 @@ export function toManufacturer(
   edition: EditionCode,
   categoryId: number,
   manufacturerId: number,
-): Manufacturer | undefined {
+): contract.Manufacturer | undefined {
   const index = getCatalogueIndex(catalogue);
   const manufacturer = index.manufacturersById.get(manufacturerId);
   if (manufacturer === undefined || !index.categoriesById.has(categoryId)) return undefined;
@@ -144,12 +137,12 @@ export function toCategory(
   catalogue: Catalogue,
   edition: EditionCode,
   categoryId: number,
-): Category | undefined {
+): contract.Category | undefined {
   const index = getCatalogueIndex(catalogue);
   const category = index.categoriesById.get(categoryId);
   if (category === undefined) return undefined;
   const listed = index.manufacturersByCategory.get(categoryId) ?? [];
-  const manufacturers: Manufacturer[] = [];
+  const manufacturers: contract.Manufacturer[] = [];
   for (const entry of listed) {
     const manufacturer = toManufacturer(catalogue, edition, categoryId, entry.manufacturerId);
     if (manufacturer !== undefined) manufacturers.push(manufacturer);
@@ -169,7 +162,7 @@ export function toDeviceSummary(
   catalogue: Catalogue,
   edition: EditionCode,
   device: CatalogueDevice,
-): DeviceSummary {
+): contract.DeviceSummary {
   const index = getCatalogueIndex(catalogue);
   const category = required(
     index.categoriesById.get(device.categoryId),
@@ -198,7 +191,7 @@ export function toDeviceSummary(
 }
 
 /** A condition question with its answers in one edition. */
-function toQuestion(question: CatalogueQuestion, edition: EditionCode): Question {
+function toQuestion(question: CatalogueQuestion, edition: EditionCode): contract.Question {
   const texts = question.texts[edition];
   return {
     id: question.id,
@@ -216,7 +209,7 @@ export function toDevice(
   catalogue: Catalogue,
   edition: EditionCode,
   device: CatalogueDevice,
-): Device {
+): contract.Device {
   const questions = getCatalogueIndex(catalogue).questionsByCategory.get(device.categoryId) ?? [];
   return {
     ...toDeviceSummary(catalogue, edition, device),
