@@ -1,6 +1,9 @@
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
-import type { BuildEnvironmentOptions, PluginOption } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { BuildEnvironmentOptions, Plugin, PluginOption } from 'vite';
 
 // The lingui plugin can compile macros natively (`macroTransform`), but its binding needs Node
 // 22.19+ to be installed, and `npm install` may run on a machine's older Node, which skips it
@@ -30,3 +33,32 @@ export const serverBuild: BuildEnvironmentOptions = {
     output: { chunkFileNames: '[name]-[hash].js' },
   },
 };
+
+/** Text files worth compressing; media (webm, images) are compressed already. */
+const compressible = /\.(?:m?js|css|html|json|svg|vtt)$/;
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file a
+ * build emits, once, at the highest levels, for `@fastify/static`'s `preCompressed`: the server
+ * sends them as they are, with `content-encoding` and `vary: accept-encoding`.
+ */
+export function precompress(): Plugin {
+  return {
+    name: 'tradein-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const directory = options.dir;
+      if (directory === undefined) return;
+      for (const fileName of Object.keys(bundle).filter((name) => compressible.test(name))) {
+        const path = join(directory, fileName);
+        const bytes = await readFile(path);
+        const brotliParams = {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        };
+        await writeFile(`${path}.br`, brotliCompressSync(bytes, { params: brotliParams }));
+        await writeFile(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}

@@ -26,7 +26,13 @@ export function callServer(request: {
   path: string;
   payload?: unknown;
   agent?: string;
-}): Promise<{ status: number | undefined; type: string; body: string }>;
+  accept?: string;
+}): Promise<{
+  status: number | undefined;
+  type: string;
+  encoding: string | undefined;
+  body: string;
+}>;
 export function searchFirstModel(
   port: number,
   text: string,

@@ -136,22 +136,29 @@ export async function startBuiltServer({
 
 /**
  * One request to a started server: GET, or POST with a JSON `payload`. The `host` header picks
- * the edition (`fr.localhost`); `agent` names the caller in the server's logs.
+ * the edition (`fr.localhost`); `agent` names the caller in the server's logs; `accept` is the
+ * `accept-encoding` it sends (none by default: the body comes back as text).
  */
-export function callServer({ port, host = 'localhost', path, payload, agent = 'check' }) {
+export function callServer({ port, host = 'localhost', path, payload, agent = 'check', accept }) {
   return new Promise((resolve, reject) => {
     const headers = {
       host: `${host}:${port}`,
       'user-agent': `Mozilla/5.0 (${agent}) Chrome/130`,
+      ...(accept === undefined ? {} : { 'accept-encoding': accept }),
     };
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const method = payload === undefined ? 'GET' : 'POST';
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let body = '';
-      res.setEncoding('utf8');
+      res.setEncoding(res.headers['content-encoding'] === undefined ? 'utf8' : 'latin1');
       res.on('data', (chunk) => (body += chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', body }),
+        resolve({
+          status: res.statusCode,
+          type: res.headers['content-type'] ?? '',
+          encoding: res.headers['content-encoding'],
+          body,
+        }),
       );
     });
     req.on('error', reject);

@@ -56,6 +56,23 @@ check(
   `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${search.model}`,
 );
 
+// Answers go out compressed to clients that accept it.
+const smallAnswer = await callServer({ port, path: '/api/health', accept: 'br, gzip' });
+const query = Buffer.from(JSON.stringify({ kind: 'deviceSearch', text: 'iphone' })).toString(
+  'base64url',
+);
+const manyHits = await callServer({
+  port,
+  path: '/api/trade/searches',
+  payload: { search: `sq1.${query}`, application: 'devices_de', resultSize: 20 },
+  accept: 'br, gzip',
+});
+check(
+  manyHits.encoding === 'br' && smallAnswer.encoding === undefined,
+  `accept-encoding: br → ${manyHits.encoding ?? 'none'} for 20 search hits, ` +
+    `${smallAnswer.encoding ?? 'none'} for the small health answer`,
+);
+
 // An API node serves only the API: shop pages are someone else's.
 for (const path of ['/', '/b2b/ankaufsportal']) {
   const page = await call(port, path);

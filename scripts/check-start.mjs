@@ -74,7 +74,7 @@ check(health.status === 200, `GET /api/health → ${health.status}`);
 // Files the server finds relative to its own bundle: the widget partners embed, the demo pages.
 const widgetScript = await get(port, 'localhost', '/widget/tradein-widget.js');
 check(
-  widgetScript.status === 200 && widgetScript.body.includes('tradein-widget.mjs'),
+  widgetScript.status === 200 && /tradein-widget-[\w-]{8}\.mjs/.test(widgetScript.body),
   `GET /widget/tradein-widget.js → ${widgetScript.status}`,
 );
 const demoPage = await get(port, 'localhost', '/demo/');
@@ -84,6 +84,16 @@ check(
 );
 
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
+const compressed = await callServer({
+  port,
+  path: '/widget/tradein-widget.js',
+  accept: 'gzip, deflate, br',
+});
+check(
+  compressed.status === 200 && compressed.encoding === 'br',
+  `GET /widget/tradein-widget.js (accept-encoding: br) → ${compressed.encoding ?? 'not compressed'}`,
+);
+
 const search = await searchFirstModel(port, 'iphne 13 pr');
 check(
   search.model === 'iPhone 13 Pro',

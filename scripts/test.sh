@@ -35,10 +35,10 @@ npm run build --silent
 step "widget browser tests (the built, minified element in Chromium)"
 npm run test:browser --silent -w @tradein/widget
 
-step "widget size budget (initial JS+CSS <= 35 kB gzip)"
+step "widget size budget (initial JS+CSS <= 35 kB as sent: the precompressed .gz copies)"
 npm run size --silent -w @tradein/widget
 
-step "widget benchmark (Chromium, 4x CPU throttling: load -> search box, keystroke -> results)"
+step "widget benchmark (Chromium, 4x CPU throttling: bytes on the wire, load -> search box, keystroke -> results)"
 npm run bench:widget --silent
 
 step "start check (the built server on every edition host, on SQLite and on PostgreSQL)"

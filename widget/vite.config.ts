@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from '../vite-shared.ts';
+import type { Plugin } from 'vite';
+import { linguiPlugins, precompress } from '../vite-shared.ts';
 
 const resolvePackage = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 const preactCompat = resolvePackage('preact/compat');
@@ -34,12 +36,48 @@ function catalogChunkName(moduleId: string | null): string | undefined {
   return `${match[1] ?? 'locale'}-${match[2]}`;
 }
 
+/** The name of the module build's entry in its manifest: `tradein-widget-<hash>.mjs`. */
+function moduleEntryFile(): string {
+  const manifestFile = new URL('dist/.vite/manifest.json', import.meta.url);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry === true);
+  if (entryChunk === undefined) throw new Error('build the module build before the loader');
+  return entryChunk.file;
+}
+
+/**
+ * A copy of the module build's content-hashed entry under the fixed name `tradein-widget.mjs`,
+ * for pages that load the module build with their own `<script type="module">` (short cache,
+ * like the classic loader). The loader imports the hashed file, which is cached for good.
+ */
+function stableModuleEntry(): Plugin {
+  return {
+    name: 'tradein-stable-module-entry',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own hooks, which finish the chunks' code (preload lists) in this phase.
+      order: 'post',
+      handler(_options, bundle) {
+        const entryChunk = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.isEntry,
+        );
+        if (entryChunk?.type !== 'chunk') return;
+        this.emitFile({ type: 'asset', fileName: 'tradein-widget.mjs', source: entryChunk.code });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), ...linguiPlugins()],
+  plugins: [react(), ...linguiPlugins(), ...(loader ? [] : [stableModuleEntry()]), precompress()],
   resolve: { alias: preactAliases },
   define: {
     // Without it the bundle carries Preact's debug paths and grows threefold.
     'process.env.NODE_ENV': JSON.stringify('production'),
+    ...(loader ? { TRADEIN_MODULE_ENTRY: JSON.stringify(moduleEntryFile()) } : {}),
   },
   // Files are found relative to the chunk that loads them, never to the host page's origin.
   base: './',
@@ -66,7 +104,7 @@ export default defineConfig({
         ? { format: 'iife', entryFileNames: 'tradein-widget.js' }
         : {
             format: 'es',
-            entryFileNames: 'tradein-widget.mjs',
+            entryFileNames: 'tradein-widget-[hash].mjs',
             chunkFileNames: (chunk) =>
               `chunks/${catalogChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].mjs`,
           },

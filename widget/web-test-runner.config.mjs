@@ -39,7 +39,7 @@ export default {
   middleware: [
     // The demo pages use the shop host's paths (/widget/…); map them onto the build output.
     function widgetPaths(context, next) {
-      if (/^\/widget\/(tradein-widget\.|chunks\/)/.test(context.path)) {
+      if (/^\/widget\/(tradein-widget[.-]|chunks\/)/.test(context.path)) {
         context.url = context.url.replace('/widget/', '/widget/dist/');
       }
       return next();

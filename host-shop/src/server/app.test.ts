@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 
@@ -158,11 +159,16 @@ describe('widget and demo files', () => {
     },
   );
 
-  it('gives the module entry the short cache of the classic script', async () => {
+  it('gives the module entry at its fixed name the short cache of the classic script', async () => {
     const response = await get('localhost', '/widget/tradein-widget.mjs');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=300');
+    // The same module as the content-hashed entry the classic loader imports.
+    const loader = readFileSync(widgetBundle, 'utf8');
+    const hashed = /tradein-widget-[\w-]{8}\.mjs/.exec(loader)?.[0] ?? 'no hashed entry';
+    const entry = readFileSync(new URL(`../../../widget/dist/${hashed}`, import.meta.url), 'utf8');
+    expect(response.body).toBe(entry);
   });
 
   it.each([
@@ -201,5 +207,58 @@ describe('widget and demo files', () => {
     expect((await get('localhost', '/demo/package.json')).statusCode).toBe(404);
     expect((await get('localhost', '/demo/src/partner-app.tsx')).statusCode).toBe(404);
     expect((await get('localhost', '/demo/vite.config.ts')).statusCode).toBe(404);
+  });
+});
+
+describe('compressed delivery', () => {
+  const widgetDist = new URL('../../../widget/dist/', import.meta.url);
+  const loaderSource = () => readFileSync(new URL('tradein-widget.js', widgetDist), 'utf8');
+  /** The content-hashed module entry the classic loader imports. */
+  const hashedEntry = () => /tradein-widget-[\w-]{8}\.mjs/.exec(loaderSource())?.[0] ?? '';
+
+  it.each([
+    ['br, gzip', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip, deflate', 'gzip', (body: Buffer) => gunzipSync(body)],
+  ])(
+    'sends the widget files the build compressed (accept-encoding: %s → %s)',
+    async (accept, encoding, decompress) => {
+      const response = await get('localhost', `/widget/${hashedEntry()}`, {
+        'accept-encoding': accept,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      const raw = readFileSync(new URL(hashedEntry(), widgetDist));
+      expect(response.rawPayload.length).toBeLessThan(raw.length / 2.5);
+      expect(decompress(response.rawPayload).equals(raw)).toBe(true);
+    },
+  );
+
+  it('sends a file as it is to a client that accepts no compression', async () => {
+    const response = await get('localhost', '/widget/tradein-widget.js', {
+      'accept-encoding': 'identity',
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(loaderSource());
+  });
+
+  it('lets the loader import a content-hashed entry that is cached for good', async () => {
+    expect(hashedEntry()).not.toBe('');
+    const response = await get('localhost', `/widget/${hashedEntry()}`, {
+      'accept-encoding': 'br',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses files the build did not compress as they are sent', async () => {
+    const demo = await get('localhost', '/demo/partner.html', { 'accept-encoding': 'br, gzip' });
+    expect(demo.statusCode).toBe(200);
+    expect(demo.headers['content-encoding']).toBe('br');
+    expect(demo.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(demo.rawPayload).toString()).toBe(
+      readFileSync(new URL('../../../demo/partner.html', import.meta.url), 'utf8'),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, resolveRedirect } from '@tradein/editions';
-import { buildTradeApi, type TradeApiOptions } from '@tradein/trade-api';
+import { buildTradeApi, responseCompression, type TradeApiOptions } from '@tradein/trade-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
 import { createElement } from 'react';
@@ -25,8 +26,9 @@ const workspaceRoot = new URL('../../../', import.meta.url);
 const defaultWidgetDirectory = fileURLToPath(new URL('widget/dist/', workspaceRoot));
 const defaultDemoDirectory = fileURLToPath(new URL('demo/', workspaceRoot));
 
-// Vite names split chunks `name-<8 character hash>.ext`: only those may be cached forever.
-const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css|webm|vtt)$/;
+// Vite names split chunks `name-<8 character hash>.ext`: only those may be cached forever (also
+// as the `.br` or `.gz` copy the build wrote beside them).
+const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css|webm|vtt)(?:\.br|\.gz)?$/;
 
 const htmlType = 'text/html; charset=utf-8';
 
@@ -39,12 +41,19 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
+  // Pages and API answers are compressed as they are sent (brotli, else gzip; vary:
+  // accept-encoding). Registered before everything else so that it covers every route; files
+  // the build compressed already (widget, demo app) keep their `content-encoding` and pass.
+  void app.register(fastifyCompress, responseCompression);
+
   if (options.tradeApi) void app.register(buildTradeApi(options.tradeApi));
 
   // Static files first, so the page catch-all below never answers for them.
   void app.register(fastifyStatic, {
     root: options.widgetDirectory ?? defaultWidgetDirectory,
     prefix: '/widget/',
+    // The build wrote a brotli and a gzip copy of every text file: sent as they are.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       // Partners embed the unhashed entry by a fixed URL: short cache so releases reach them.
@@ -61,6 +70,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     root: options.demoDirectory ?? defaultDemoDirectory,
     prefix: '/demo/',
     decorateReply: false,
+    preCompressed: true,
     cacheControl: false,
     // The pages (`/demo/` is index.html), their stylesheets and the built partner app; not the
     // sources or configs.

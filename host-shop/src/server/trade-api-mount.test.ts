@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { buildSearchRequest, searchResultSchema } from '@tradein/contract';
 import { openTradeApi, readTradeApiConfig, type OpenTradeApi } from '@tradein/trade-api';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +41,26 @@ describe('the trade API on the shop origin', () => {
     const result = searchResultSchema.parse(response.json());
     if (result.kind !== 'deviceSearch') throw new Error(result.kind);
     expect(result.hits[0]?.model).toMatch(/^iPhone 13/);
+  });
+
+  it('compresses API answers for clients that accept it (brotli, vary: accept-encoding)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/trade/searches',
+      headers: {
+        host: 'de.localhost:8080',
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip, deflate, br',
+      },
+      payload: buildSearchRequest({ kind: 'deviceSearch', text: 'iphone' }, 'devices_de', 20),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    const body = brotliDecompressSync(response.rawPayload);
+    expect(response.rawPayload.length).toBeLessThan(body.length / 3);
+    const result = searchResultSchema.parse(JSON.parse(body.toString()));
+    expect(result.kind).toBe('deviceSearch');
   });
 
   it('serves generated catalogue images', async () => {

@@ -8,3 +8,4 @@ export { buildTradeApi } from './server/trade-api-plugin.ts';
 export type { TradeApiOptions } from './server/trade-api-plugin.ts';
 export { openTradeApi } from './server/open-trade-api.ts';
 export type { OpenTradeApi } from './server/open-trade-api.ts';
+export { responseCompression } from './server/response-compression.ts';

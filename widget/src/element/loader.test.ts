@@ -17,27 +17,30 @@ describe('loadWidgetModule', () => {
     const importModule = vi.fn<(url: string) => Promise<unknown>>(() => Promise.resolve());
     loadWidgetModule(
       scriptWithSource('https://cdn.example.com/widget/tradein-widget.js?v=3'),
+      'tradein-widget-Ab3dE_9z.mjs',
       importModule,
     );
     expect(importModule).toHaveBeenCalledExactlyOnceWith(
-      'https://cdn.example.com/widget/tradein-widget.mjs',
+      'https://cdn.example.com/widget/tradein-widget-Ab3dE_9z.mjs',
     );
   });
 
   it('reports one console error when the module cannot be loaded', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    loadWidgetModule(scriptWithSource('https://cdn.example.com/widget/tradein-widget.js'), () =>
-      Promise.reject(new TypeError('Failed to fetch')),
+    loadWidgetModule(
+      scriptWithSource('https://cdn.example.com/widget/tradein-widget.js'),
+      'tradein-widget-Ab3dE_9z.mjs',
+      () => Promise.reject(new TypeError('Failed to fetch')),
     );
     await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
-    expect(String(error.mock.calls[0]?.[0])).toContain('tradein-widget.mjs');
+    expect(String(error.mock.calls[0]?.[0])).toContain('tradein-widget-Ab3dE_9z.mjs');
   });
 
   it('reports an inline script instead of importing from the page', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const importModule = vi.fn<(url: string) => Promise<unknown>>(() => Promise.resolve());
-    loadWidgetModule(document.createElement('script'), importModule);
-    loadWidgetModule(null, importModule);
+    loadWidgetModule(document.createElement('script'), 'tradein-widget-Ab3dE_9z.mjs', importModule);
+    loadWidgetModule(null, 'tradein-widget-Ab3dE_9z.mjs', importModule);
     expect(importModule).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledTimes(2);
   });
@@ -47,6 +50,7 @@ describe('loadWidgetModule', () => {
     const importModule = vi.fn<(url: string) => Promise<unknown>>(() => Promise.resolve());
     loadWidgetModule(
       scriptWithSource('https://cdn.example.com/widget/tradein-widget.js'),
+      'tradein-widget-Ab3dE_9z.mjs',
       importModule,
     );
     expect(importModule).not.toHaveBeenCalled();

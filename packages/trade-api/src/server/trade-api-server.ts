@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
@@ -6,6 +7,7 @@ import { createDatabase, type TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { buildTradeApi, type TradeApiOptions } from './trade-api-plugin.ts';
+import { responseCompression } from './response-compression.ts';
 
 /** Options of a standalone trade API server. */
 export interface TradeApiServerOptions extends Omit<TradeApiOptions, 'db' | 'config'> {
@@ -56,6 +58,7 @@ export async function createTradeApiServer(
   if (ownsDatabase) app.addHook('onClose', async () => db.destroy());
 
   const { catalogue: _catalogue, logger: _logger, db: _db, ...pluginOptions } = options;
+  await app.register(fastifyCompress, responseCompression);
   await app.register(buildTradeApi({ ...pluginOptions, db, config }));
   return app;
 }
