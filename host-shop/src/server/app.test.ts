@@ -229,6 +229,7 @@ describe('compressed delivery', () => {
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['vary']).toMatch(/accept-encoding/i);
       expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
       const raw = readFileSync(new URL(hashedEntry(), widgetDist));
       expect(response.rawPayload.length).toBeLessThan(raw.length / 2.5);
       expect(decompress(response.rawPayload).equals(raw)).toBe(true);
