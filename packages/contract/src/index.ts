@@ -106,6 +106,7 @@ export {
   emptyBodySchema,
   epochMillisecondsSchema,
   maxTextFieldLength,
+  offerIdSchema,
   okResponseSchema,
   personNameSchema,
   voucherCodeSchema,

@@ -13,6 +13,7 @@ const config: WidgetConfig = {
   category: undefined,
   device: undefined,
   partner: undefined,
+  step: undefined,
 };
 
 afterEach(() => {

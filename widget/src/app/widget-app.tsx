@@ -83,27 +83,37 @@ export interface WidgetAppProps {
   /** The element's `tracking-consent`; may change at any time without restarting the flow. */
   consent: ConsentState;
   host: Element | undefined;
+  /** A step the host page asks for (`flowStep`): shown at once, and again whenever it changes. */
+  requestedStep?: FlowStep | undefined;
 }
 
-/** Where the flow starts: at the device of the `device` attribute, else the search. */
+/**
+ * Where the flow starts: the `step` attribute's step, else the device of the `device`
+ * attribute, else the category of `category`, else the search.
+ */
 function firstStep(config: WidgetConfig): FlowStep {
+  if (config.step !== undefined) return { screen: config.step };
   if (config.device !== undefined) return { screen: 'questions', deviceUrl: config.device };
   if (config.category !== undefined) return { screen: 'browse', categoryUrl: config.category };
   return { screen: 'search' };
 }
 
 /** The sell flow of one element: its services, and the screen of the current step. */
-export function WidgetApp({ config, consent, host }: WidgetAppProps) {
+export function WidgetApp({ config, consent, host, requestedStep }: WidgetAppProps) {
+  // The first step the host asked for starts the flow; later requests move it (effect below).
+  const [startStep] = useState(() => requestedStep);
   const [$consent] = useState(() => atom(consent));
   useEffect(() => $consent.set(consent), [$consent, consent]);
   const services = useMemo<WidgetServices & { tracker: LazyTracker }>(() => {
-    reportNavigation(firstStep(config).screen);
-    const flow = createFlow(firstStep(config));
-    // The host page may route or track on every step. Subscribed with the flow itself, before
-    // the first screen shows, so no step is missed; the listener goes with the flow.
-    flow.onChange((next) => {
+    const initial = startStep ?? firstStep(config);
+    reportNavigation(initial.screen);
+    const flow = createFlow(initial);
+    // The host page may route or track on every step the seller takes. Subscribed with the flow
+    // itself, before the first screen shows, so no step is missed; the listener goes with the
+    // flow. A step the host asked for is not announced back: the host is there already.
+    flow.onChange((next, origin) => {
       reportNavigation(next.screen);
-      if (host !== undefined)
+      if (host !== undefined && origin === 'seller')
         dispatchWidgetEvent(host, 'tradein:navigate', {
           step: next,
           path: stepPath(config.edition, next),
@@ -115,7 +125,13 @@ export function WidgetApp({ config, consent, host }: WidgetAppProps) {
       auth: lazyAccountAuth(),
     });
     return { config, host, flow, api, tracker: lazyTracker({ config, api, consent: $consent }) };
-  }, [config, host, $consent]);
+  }, [config, host, $consent, startStep]);
+  useEffect(() => {
+    const current = services.flow.$step.get();
+    if (requestedStep !== undefined && JSON.stringify(requestedStep) !== JSON.stringify(current)) {
+      services.flow.show(requestedStep);
+    }
+  }, [requestedStep, services]);
   // Events of a removed element (or of a replaced configuration) are not sent.
   useEffect(() => () => services.tracker.stop(), [services]);
   const step = useStore(services.flow.$step);

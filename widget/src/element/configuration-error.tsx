@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { editionCodes, shopModes } from '@tradein/editions/client';
-import { trackingConsentValues, type WidgetProblem } from './widget-attributes.ts';
+import { startSteps, trackingConsentValues, type WidgetProblem } from './widget-attributes.ts';
 
 const allowedValues: Partial<Record<WidgetProblem['attribute'], readonly string[]>> = {
   edition: editionCodes,
   mode: shopModes,
+  step: startSteps,
   'tracking-consent': trackingConsentValues,
 };
 

@@ -18,6 +18,7 @@ describe('parseWidgetAttributes', () => {
         category: undefined,
         device: undefined,
         partner: undefined,
+        step: undefined,
       },
     });
   });
@@ -31,6 +32,7 @@ describe('parseWidgetAttributes', () => {
         category: 'smartphones',
         device: 'apple-iphone-13-128gb',
         partner: 'ACME_42',
+        step: ' checkout ',
       },
       origin,
     );
@@ -43,9 +45,20 @@ describe('parseWidgetAttributes', () => {
         category: 'smartphones',
         device: 'apple-iphone-13-128gb',
         partner: 'ACME_42',
+        step: 'checkout',
       },
     });
   });
+
+  it.each(['offer', 'thank-you', 'questions', 'Checkout'])(
+    'rejects step %j: only steps that need no data of their own open by attribute',
+    (step) => {
+      expect(parseWidgetAttributes({ edition: 'de', step }, origin)).toEqual({
+        ok: false,
+        problems: [{ attribute: 'step', reason: 'invalid', value: step }],
+      });
+    },
+  );
 
   it.each(['at', 'de', 'es', 'fr', 'it'])('accepts edition %s in every mode it has', (edition) => {
     for (const mode of ['default', 'agan', 'aganwidget']) {

@@ -11,6 +11,7 @@ export interface RawWidgetAttributes {
   category?: string | null | undefined;
   device?: string | null | undefined;
   partner?: string | null | undefined;
+  step?: string | null | undefined;
   trackingConsent?: string | null | undefined;
 }
 
@@ -23,11 +24,22 @@ export interface WidgetConfig {
   category: string | undefined;
   device: string | undefined;
   partner: string | undefined;
+  /** The step to open first, for a page that stands for it (a shop's checkout page). */
+  step: StartStep | undefined;
 }
 
 /** Attribute names as written in HTML. */
 export type WidgetAttributeName =
-  'edition' | 'mode' | 'api-base' | 'category' | 'device' | 'partner' | 'tracking-consent';
+  'edition' | 'mode' | 'api-base' | 'category' | 'device' | 'partner' | 'step' | 'tracking-consent';
+
+/**
+ * Steps a page may open the element at by the `step` attribute: those that need nothing but
+ * what the browser keeps (the cart and the checkout read the stored checkout). A step with its
+ * own data (a device, an offer, a trade) is opened with `device`, or restored with `flowStep`.
+ */
+export const startSteps = ['search', 'cart', 'checkout'] as const;
+export type StartStep = (typeof startSteps)[number];
+const startStepSchema = z.enum(startSteps);
 
 /** Why an attribute was rejected; the element turns each reason into a localized message. */
 export type WidgetProblemReason = 'missing' | 'invalid' | 'b2b-unavailable';
@@ -133,10 +145,18 @@ export function parseWidgetAttributes(
   const device = optional('device', slugSchema);
   const partner = optional('partner', partnerSchema);
 
+  const stepValue = present(raw.step);
+  let step: StartStep | undefined;
+  if (stepValue !== undefined) {
+    const parsed = startStepSchema.safeParse(stepValue);
+    if (parsed.success) step = parsed.data;
+    else problems.push({ attribute: 'step', reason: 'invalid', value: stepValue });
+  }
+
   if (problems.length > 0 || edition === undefined || mode === undefined || apiBase === undefined) {
     return { ok: false, problems };
   }
-  return { ok: true, value: { edition, mode, apiBase, category, device, partner } };
+  return { ok: true, value: { edition, mode, apiBase, category, device, partner, step } };
 }
 
 /** Values of the `tracking-consent` attribute. */

@@ -15,6 +15,7 @@ const widgetProperties = {
   category: 'category',
   device: 'device',
   partner: 'partner',
+  step: 'step',
   trackingConsent: 'tracking-consent',
 } as const satisfies Record<keyof RawWidgetAttributes, string>;
 
@@ -37,6 +38,21 @@ export function createWidgetElementClass(): CustomElementConstructor {
     readonly #shadow: ShadowRoot;
     #root: Root | undefined;
     #scheduled = false;
+    #flowStep: unknown = undefined;
+
+    /**
+     * The step to show, as a `tradein:navigate` event gave it (`event.detail.step`): a host
+     * page that routes sets it on its back and forward buttons and after a reload, from
+     * `history.state`. Not an attribute: it is an object. Checked before use.
+     */
+    get flowStep(): unknown {
+      return this.#flowStep;
+    }
+
+    set flowStep(step: unknown) {
+      this.#flowStep = step;
+      this.#schedule();
+    }
 
     constructor() {
       super();
@@ -46,7 +62,7 @@ export function createWidgetElementClass(): CustomElementConstructor {
     }
 
     connectedCallback(): void {
-      for (const property of propertyNames) this.#upgradeProperty(property);
+      for (const property of [...propertyNames, 'flowStep']) this.#upgradeProperty(property);
       this.#schedule();
     }
 
@@ -66,7 +82,7 @@ export function createWidgetElementClass(): CustomElementConstructor {
      * A property set on the element before it was defined is an own data property that hides
      * the class's accessor: take its value through the accessor instead.
      */
-    #upgradeProperty(property: WidgetProperty): void {
+    #upgradeProperty(property: string): void {
       if (!Object.hasOwn(this, property)) return;
       const value: unknown = Reflect.get(this, property);
       Reflect.deleteProperty(this, property);
@@ -94,7 +110,13 @@ export function createWidgetElementClass(): CustomElementConstructor {
         attributes[property] = this.getAttribute(widgetProperties[property]);
       }
       this.#root ??= createRoot(this.#shadow);
-      this.#root.render(createElement(WidgetRoot, { ...attributes, container: this.#shadow }));
+      this.#root.render(
+        createElement(WidgetRoot, {
+          ...attributes,
+          flowStep: this.#flowStep,
+          container: this.#shadow,
+        }),
+      );
     }
   }
 

@@ -12,11 +12,14 @@ import {
   validEditionOf,
 } from './widget-attributes.ts';
 import type { RawWidgetAttributes } from './widget-attributes.ts';
+import type { FlowStep } from '../shared/flow.ts';
 import { dispatchWidgetEvent } from '../shared/widget-events.ts';
 
 /** Props the element passes: its attributes, and the shadow root it renders into. */
 export interface WidgetRootProps extends RawWidgetAttributes {
   container?: ShadowRoot | HTMLElement;
+  /** The element's `flowStep` property, unchecked. */
+  flowStep?: unknown;
 }
 
 function hostOf(container: WidgetRootProps['container']): Element | undefined {
@@ -24,17 +27,55 @@ function hostOf(container: WidgetRootProps['container']): Element | undefined {
   return container instanceof ShadowRoot ? container.host : container;
 }
 
+/** A `flowStep` once checked: the step, or `undefined` when it is not one. */
+interface CheckedStep {
+  of: unknown;
+  step: FlowStep | undefined;
+}
+
+/**
+ * The step a host page asked for with `flowStep`, once checked (the schema is fetched then).
+ * Anything else (a stale or tampered `history.state`) is reported once on the console and
+ * changes nothing. `pending` while a new `flowStep` is being checked.
+ */
+function useRequestedStep(flowStep: unknown): { step: FlowStep | undefined; pending: boolean } {
+  const [checked, setChecked] = useState<CheckedStep | undefined>(undefined);
+  useEffect(() => {
+    if (flowStep === undefined) return undefined;
+    let current = true;
+    void import('../shared/flow-step-schema.ts').then(({ flowStepSchema }) => {
+      if (!current) return;
+      const parsed = flowStepSchema.safeParse(flowStep);
+      if (!parsed.success) {
+        console.error('<tradein-widget>: flowStep is not a step of the flow; it is ignored.');
+      }
+      setChecked({ of: flowStep, step: parsed.success ? parsed.data : undefined });
+    });
+    return () => {
+      current = false;
+    };
+  }, [flowStep]);
+  if (flowStep === undefined) return { step: undefined, pending: false };
+  if (checked?.of !== flowStep) return { step: undefined, pending: true };
+  return { step: checked.step, pending: false };
+}
+
 /** The element's content: the first screen for a valid configuration, else a visible error. */
 export function WidgetRoot(props: WidgetRootProps) {
-  const { edition, mode, apiBase, category, device, partner, trackingConsent, container } = props;
+  const { edition, mode, apiBase, category, device, partner, step, trackingConsent, container } =
+    props;
   const result = useMemo(
     () =>
       parseWidgetAttributes(
-        { edition, mode, apiBase, category, device, partner },
+        { edition, mode, apiBase, category, device, partner, step },
         loadedFromOrigin,
       ),
-    [edition, mode, apiBase, category, device, partner],
+    [edition, mode, apiBase, category, device, partner, step],
   );
+  const requested = useRequestedStep(props.flowStep);
+  // A step handed over before the flow starts (a reload) is checked first, so the flow starts
+  // there instead of jumping from the search; later ones move the running flow.
+  const started = useRef(false);
   const consent = useMemo(() => parseTrackingConsent(trackingConsent), [trackingConsent]);
   const problems = [
     ...(result.ok ? [] : result.problems),
@@ -76,11 +117,19 @@ export function WidgetRoot(props: WidgetRootProps) {
     });
   }, [ready, host, result]);
 
-  if (!translated) return <div className="root loading" part="root" aria-busy="true" />;
+  if (!translated || (requested.pending && !started.current)) {
+    return <div className="root loading" part="root" aria-busy="true" />;
+  }
+  if (result.ok && consent.ok) started.current = true;
   return (
     <I18nProvider i18n={i18n}>
       {result.ok && consent.ok ? (
-        <WidgetApp config={result.value} consent={consent.value} host={host} />
+        <WidgetApp
+          config={result.value}
+          consent={consent.value}
+          host={host}
+          requestedStep={requested.step}
+        />
       ) : (
         <ConfigurationError problems={problems} />
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFlow, type FlowStep } from './flow.ts';
+import { createFlow, type FlowOrigin, type FlowStep } from './flow.ts';
+import { flowStepSchema } from './flow-step-schema.ts';
 
 describe('createFlow', () => {
   it('starts on the search and goes forward and back', () => {
@@ -35,5 +36,53 @@ describe('createFlow', () => {
     first.go({ screen: 'cart' });
     expect(seen).toEqual([{ screen: 'browse' }, { screen: 'search' }]);
     expect(second.$step.get()).toEqual({ screen: 'checkout' });
+  });
+
+  it('shows a step the host asks for as the only one, telling listeners the host moved it', () => {
+    const flow = createFlow({ screen: 'questions', deviceUrl: 'apple-iphone-13' });
+    const seen: [FlowStep['screen'], FlowOrigin][] = [];
+    flow.onChange((step, origin) => seen.push([step.screen, origin]));
+    flow.go({ screen: 'cart' });
+    flow.show({ screen: 'offer', offerId: 'o-1', deviceUrl: 'apple-iphone-13' });
+    expect(flow.$step.get().screen).toBe('offer');
+    expect(flow.$canGoBack.get()).toBe(false);
+    expect(seen).toEqual([
+      ['cart', 'seller'],
+      ['offer', 'host'],
+    ]);
+  });
+});
+
+describe('flowStepSchema', () => {
+  it.each<FlowStep>([
+    { screen: 'search' },
+    { screen: 'browse', categoryUrl: 'smartphones', manufacturerUrl: 'apple' },
+    { screen: 'questions', deviceUrl: 'apple-iphone-13-128-gb' },
+    {
+      screen: 'offer',
+      offerId: 'b5c7e3a0-1f2d',
+      deviceUrl: 'apple-iphone-13',
+      deviceName: 'iPhone 13',
+    },
+    { screen: 'cart' },
+    { screen: 'checkout' },
+    {
+      screen: 'thank-you',
+      tradeNumber: 'T-2026-000041',
+      newAccount: { email: 'anna@example.org', created: true },
+    },
+  ])('takes back every step the element announces: $screen', (step) => {
+    expect(flowStepSchema.safeParse(step)).toEqual({ success: true, data: step });
+  });
+
+  it.each([
+    ['an unknown screen', { screen: 'admin' }],
+    ['a missing field', { screen: 'questions' }],
+    ['a field of its own', { screen: 'cart', offerId: 'x' }],
+    ['markup in a url', { screen: 'questions', deviceUrl: '<img src=x>' }],
+    ['a trade number of another shape', { screen: 'thank-you', tradeNumber: '41' }],
+    ['no object at all', 'cart'],
+  ])('refuses %s', (_case, value) => {
+    expect(flowStepSchema.safeParse(value).success).toBe(false);
   });
 });

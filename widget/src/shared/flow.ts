@@ -19,6 +19,9 @@ export type FlowStep =
 /** The screens of the flow. */
 export type FlowScreen = FlowStep['screen'];
 
+/** Who moved the flow: the seller in the element, or the host page (back button, reload). */
+export type FlowOrigin = 'seller' | 'host';
+
 /** One element's navigation: the current step and the way back. */
 export interface Flow {
   readonly $step: ReadableAtom<FlowStep>;
@@ -29,8 +32,13 @@ export interface Flow {
   replace(step: FlowStep): void;
   /** Returns to the previous step; does nothing on the first one. */
   back(): void;
-  /** Calls `listener` after every change of step (not for the initial one). */
-  onChange(listener: (step: FlowStep) => void): () => void;
+  /**
+   * Shows a step the host page asks for (its back and forward buttons, a reload): the step
+   * becomes the only one, without a way back inside the element; the host's history is it.
+   */
+  show(step: FlowStep): void;
+  /** Calls `listener` after every change of step (not for the initial one), with who made it. */
+  onChange(listener: (step: FlowStep, origin: FlowOrigin) => void): () => void;
 }
 
 /**
@@ -41,10 +49,10 @@ export function createFlow(initial: FlowStep = { screen: 'search' }): Flow {
   const $history = atom<readonly FlowStep[]>([initial]);
   const $step = computed($history, (history) => history[history.length - 1] ?? initial);
   const $canGoBack = computed($history, (history) => history.length > 1);
-  const listeners = new Set<(step: FlowStep) => void>();
-  const changed = () => {
+  const listeners = new Set<(step: FlowStep, origin: FlowOrigin) => void>();
+  const changed = (origin: FlowOrigin = 'seller') => {
     const step = $step.get();
-    for (const listener of listeners) listener(step);
+    for (const listener of listeners) listener(step, origin);
   };
   return {
     $step,
@@ -56,6 +64,10 @@ export function createFlow(initial: FlowStep = { screen: 'search' }): Flow {
     replace(step) {
       $history.set([step]);
       changed();
+    },
+    show(step) {
+      $history.set([step]);
+      changed('host');
     },
     back() {
       const history = $history.get();

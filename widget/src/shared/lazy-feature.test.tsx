@@ -17,6 +17,7 @@ const config: WidgetConfig = {
   category: undefined,
   device: undefined,
   partner: undefined,
+  step: undefined,
 };
 
 let mounted: Root | undefined;

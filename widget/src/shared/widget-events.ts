@@ -67,7 +67,10 @@ export interface TradeinWidgetElement extends HTMLElement {
   category: string | undefined;
   device: string | undefined;
   partner: string | undefined;
+  step: string | undefined;
   trackingConsent: string | undefined;
+  /** The step to show, as `tradein:navigate` gave it (`detail.step`); checked before use. */
+  flowStep: unknown;
   addEventListener<K extends keyof TradeinEventMap>(
     type: K,
     listener: (this: TradeinWidgetElement, event: TradeinEventMap[K]) => void,
