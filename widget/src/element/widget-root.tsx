@@ -43,14 +43,20 @@ function useRequestedStep(flowStep: unknown): { step: FlowStep | undefined; pend
   useEffect(() => {
     if (flowStep === undefined) return undefined;
     let current = true;
-    void import('../shared/flow-step-schema.ts').then(({ flowStepSchema }) => {
-      if (!current) return;
-      const parsed = flowStepSchema.safeParse(flowStep);
-      if (!parsed.success) {
-        console.error('<tradein-widget>: flowStep is not a step of the flow; it is ignored.');
-      }
-      setChecked({ of: flowStep, step: parsed.success ? parsed.data : undefined });
-    });
+    import('../shared/flow-step-schema.ts').then(
+      ({ flowStepSchema }) => {
+        if (!current) return;
+        const parsed = flowStepSchema.safeParse(flowStep);
+        if (!parsed.success) {
+          console.error('<tradein-widget>: flowStep is not a step of the flow; it is ignored.');
+        }
+        setChecked({ of: flowStep, step: parsed.success ? parsed.data : undefined });
+      },
+      // Without its check (the network failed) the step is not taken: the flow starts anyway.
+      () => {
+        if (current) setChecked({ of: flowStep, step: undefined });
+      },
+    );
     return () => {
       current = false;
     };
@@ -75,7 +81,7 @@ export function WidgetRoot(props: WidgetRootProps) {
   const requested = useRequestedStep(props.flowStep);
   // A step handed over before the flow starts (a reload) is checked first, so the flow starts
   // there instead of jumping from the search; later ones move the running flow.
-  const started = useRef(false);
+  const [started, setStarted] = useState(false);
   const consent = useMemo(() => parseTrackingConsent(trackingConsent), [trackingConsent]);
   const problems = [
     ...(result.ok ? [] : result.problems),
@@ -117,10 +123,13 @@ export function WidgetRoot(props: WidgetRootProps) {
     });
   }, [ready, host, result]);
 
-  if (!translated || (requested.pending && !started.current)) {
+  const showsApp = translated && result.ok && consent.ok && (started || !requested.pending);
+  // Remembered from this render on (React's pattern for information from earlier renders).
+  if (showsApp && !started) setStarted(true);
+
+  if (!translated || (requested.pending && !started)) {
     return <div className="root loading" part="root" aria-busy="true" />;
   }
-  if (result.ok && consent.ok) started.current = true;
   return (
     <I18nProvider i18n={i18n}>
       {result.ok && consent.ok ? (
