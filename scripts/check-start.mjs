@@ -100,6 +100,18 @@ check(
   `POST /api/trade/searches "iphne 13 pr" → ${search.status} ${search.model}`,
 );
 
+const sitemap = await get(port, 'fr.localhost', '/sitemap.xml');
+const productPages = sitemap.body.match(/<loc>[^<]*\/produits\/[^<]+<\/loc>/g) ?? [];
+check(
+  sitemap.status === 200 && productPages.length > 1000,
+  `GET fr.localhost/sitemap.xml → ${sitemap.status}, ${productPages.length} product pages`,
+);
+const robots = await get(port, 'fr.localhost', '/robots.txt');
+check(
+  robots.status === 200 && robots.body.includes('/sitemap.xml'),
+  `GET fr.localhost/robots.txt → ${robots.status}, names the sitemap`,
+);
+
 const unknownApi = await get(port, 'localhost', '/api/nothing');
 check(
   unknownApi.status === 404 && unknownApi.body.startsWith('{'),

@@ -7,4 +7,4 @@ export { formatMoney } from './money-format.ts';
 export { resolveRedirect } from './redirects.ts';
 export { matchRoute } from './routes.ts';
 export { isB2BMode } from './shop-mode.ts';
-export type { ShopMode } from './shop-mode.ts';
+export type { Environment, ShopMode } from './shop-mode.ts';

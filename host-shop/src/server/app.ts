@@ -8,8 +8,11 @@ import { isbot } from 'isbot';
 import { createElement } from 'react';
 import { NotFoundPage } from '../app/not-found-page.tsx';
 import { ShopPage } from '../app/shop-page.tsx';
+import { createApiClient } from '@tradein/client-core';
+import { inProcessFetch } from './in-process-fetch.ts';
 import { renderDocument } from './render.tsx';
-import { contextForHost } from './request-context.ts';
+import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
+import { contextForHost, type RequestContext } from './request-context.ts';
 
 export interface AppOptions {
   logger?: boolean;
@@ -31,6 +34,16 @@ const defaultDemoDirectory = fileURLToPath(new URL('demo/', workspaceRoot));
 const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css|webm|vtt)(?:\.br|\.gz)?$/;
 
 const htmlType = 'text/html; charset=utf-8';
+
+/**
+ * The origin links of a page name: the edition's public domain on production hosts (whatever
+ * host header a client sends), the requested host elsewhere (test, stage, a developer's machine).
+ */
+function publicOrigin(context: RequestContext, protocol: string, host: string): string {
+  return context.environment === 'production'
+    ? `https://${context.domain}`
+    : `${protocol}://${host}`;
+}
 
 /** The shop host: one Fastify server answering for every edition host. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
@@ -79,6 +92,37 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       reply.header('cache-control', 'no-cache');
     },
   });
+
+  app.get('/robots.txt', async (request, reply) => {
+    const context = contextForHost(request.host);
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return robotsTxt(publicOrigin(context, request.protocol, request.host));
+  });
+
+  if (options.tradeApi) {
+    // The catalogue changes only when the servers restart (docs/search.md): one sitemap per
+    // edition and origin for the life of the process, built from the trade API in-process.
+    // The origin is a placeholder: in-process calls use the path only.
+    const api = createApiClient({
+      baseUrl: 'http://trade-api.invalid',
+      fetch: inProcessFetch(app),
+      environment: 'production',
+    });
+    const sitemaps = new Map<string, Promise<string>>();
+    app.get('/sitemap.xml', async (request, reply) => {
+      const context = contextForHost(request.host);
+      const origin = publicOrigin(context, request.protocol, request.host);
+      const key = `${context.edition} ${origin}`;
+      let sitemap = sitemaps.get(key);
+      if (sitemap === undefined) {
+        sitemap = sitemapPaths(api, context.edition).then((paths) => sitemapXml(origin, paths));
+        sitemaps.set(key, sitemap);
+        sitemap.catch(() => sitemaps.delete(key));
+      }
+      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      return sitemap;
+    });
+  }
 
   app.get('/*', async (request, reply) => {
     const context = contextForHost(request.host);

@@ -1,4 +1,10 @@
-import { getEdition, resolveHost, type EditionCode, type ShopMode } from '@tradein/editions';
+import {
+  getEdition,
+  resolveHost,
+  type EditionCode,
+  type Environment,
+  type ShopMode,
+} from '@tradein/editions';
 import type { ShopLanguage } from '../i18n/create-i18n.ts';
 
 /** Which edition, language and shop mode a request is for. */
@@ -7,6 +13,8 @@ export interface RequestContext {
   shopMode: ShopMode;
   language: ShopLanguage;
   domain: string;
+  /** Where the host runs: production hosts name the edition's public domain in links. */
+  environment: Environment;
 }
 
 /**
@@ -22,5 +30,6 @@ export function contextForHost(host: string | undefined): RequestContext {
     shopMode: resolved.shopMode,
     language: resolved.language,
     domain: edition.domain,
+    environment: resolved.environment,
   };
 }

@@ -90,3 +90,48 @@ describe('the trade API on the shop origin', () => {
     expect(response.body).toContain('data-edition="fr"');
   });
 });
+
+/** A GET on the shop under `host`. */
+const get = (host: string, url: string) => app.inject({ url, headers: { host } });
+
+/** The page URLs a sitemap lists. */
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+describe('sitemap.xml and robots.txt per edition host', () => {
+  it('lists the home page, every sell category and every product page of the edition', async () => {
+    const response = await get('de.localhost:8080', '/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    const urls = locations(response.body);
+    const { categories, devices } = tradeApi.catalogue;
+    expect(urls).toHaveLength(1 + categories.length + devices.length);
+    expect(urls[0]).toBe('http://de.localhost:8080/');
+    expect(urls).toContain(`http://de.localhost:8080/verkaufen/${categories[0]?.pages.de.url}`);
+    for (const device of devices.slice(0, 50)) {
+      expect(urls).toContain(`http://de.localhost:8080/produkte/${device.pages.de.url}`);
+    }
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('uses the paths and texts of the edition, and its public domain on production hosts', async () => {
+    const local = locations((await get('fr.localhost', '/sitemap.xml')).body);
+    const device = tradeApi.catalogue.devices[0];
+    expect(local).toContain(`http://fr.localhost/produits/${device?.pages.fr.url}`);
+    const production = locations((await get('www.tradein.fr', '/sitemap.xml')).body);
+    expect(production[0]).toBe('https://www.tradein.fr/');
+    expect(production.every((url) => url?.startsWith('https://www.tradein.fr/'))).toBe(true);
+  });
+
+  it('names the sitemap of the host in robots.txt', async () => {
+    const local = await get('it.localhost:8080', '/robots.txt');
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(local.body).toBe(
+      'User-agent: *\nAllow: /\nSitemap: http://it.localhost:8080/sitemap.xml\n',
+    );
+    // A forged host header cannot make a production host name another domain.
+    const production = await get('www.tradein.it', '/robots.txt');
+    expect(production.body).toContain('Sitemap: https://www.tradein.it/sitemap.xml');
+  });
+});
