@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, resolveRedirect } from '@tradein/editions';
+import { matchRoute, resolveRedirect, type EditionCode } from '@tradein/editions';
 import { buildTradeApi, responseCompression, type TradeApiOptions } from '@tradein/trade-api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
@@ -9,6 +9,7 @@ import { createElement } from 'react';
 import { NotFoundPage } from '../app/not-found-page.tsx';
 import { ShopPage } from '../app/shop-page.tsx';
 import { createApiClient } from '@tradein/client-core';
+import { cataloguePages, type CataloguePage } from './catalogue-pages.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { renderDocument } from './render.tsx';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
@@ -44,6 +45,10 @@ function publicOrigin(context: RequestContext, protocol: string, host: string): 
     ? `https://${context.domain}`
     : `${protocol}://${host}`;
 }
+
+/** Without a catalogue to ask, a catalogue page is taken to exist. */
+const everyPageExists = (_edition: EditionCode, _page: CataloguePage): Promise<boolean> =>
+  Promise.resolve(true);
 
 /** The shop host: one Fastify server answering for every edition host. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
@@ -99,6 +104,10 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     return robotsTxt(publicOrigin(context, request.protocol, request.host));
   });
 
+  // Catalogue pages are checked against the trade API the shop mounts; without one (tests of
+  // the host alone) they are taken as they come.
+  let pageExists = everyPageExists;
+
   if (options.tradeApi) {
     // The catalogue changes only when the servers restart (docs/search.md): one sitemap per
     // edition and origin for the life of the process, built from the trade API in-process.
@@ -108,6 +117,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       fetch: inProcessFetch(app),
       environment: 'production',
     });
+    pageExists = cataloguePages(api);
     const sitemaps = new Map<string, Promise<string>>();
     app.get('/sitemap.xml', async (request, reply) => {
       const context = contextForHost(request.host);
@@ -131,7 +141,16 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
 
     const path = request.url.split(/[?#]/, 1)[0] ?? '/';
     const route = matchRoute(context.edition, path);
-    if (!route) {
+    const cataloguePage: CataloguePage | undefined =
+      route?.name === 'productDetail'
+        ? { kind: 'device', url: route.params['pdp'] ?? '' }
+        : route?.name === 'sellCategory'
+          ? { kind: 'category', url: route.params['category'] ?? '' }
+          : undefined;
+    const found =
+      route !== undefined &&
+      (cataloguePage === undefined || (await pageExists(context.edition, cataloguePage)));
+    if (!found) {
       reply.code(404).type(htmlType);
       // Crawlers get the status alone: an error page must not be indexed as content (spec §2).
       if (isbot(request.headers['user-agent'])) return 'Not Found';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@tradein/client-core';
-import { buildSearchRequest, searchEndpoint } from '@tradein/contract';
+import { buildSearchRequest, searchEndpoint, type Category } from '@tradein/contract';
 import { getClientEdition, sellFlowPath, type EditionCode } from '@tradein/editions/client';
 
 /** Characters XML text may not hold as they are. */
@@ -15,6 +15,15 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => xmlEntities[character] ?? character);
 }
 
+/** The category tree of an edition (categories, their manufacturers and series). */
+export async function categoryTree(api: ApiClient, edition: EditionCode): Promise<Category[]> {
+  const application = getClientEdition(edition).search.devicesIndex;
+  const tree = await api.call(searchEndpoint, {
+    body: buildSearchRequest({ kind: 'categories' }, application),
+  });
+  return tree.kind === 'categories' ? tree.hits : [];
+}
+
 /**
  * The paths of an edition's pages that search engines should know: the home page, every sell
  * category and every device's product page, from the catalogue as the trade API serves it
@@ -22,10 +31,7 @@ function escapeXml(text: string): string {
  */
 export async function sitemapPaths(api: ApiClient, edition: EditionCode): Promise<string[]> {
   const application = getClientEdition(edition).search.devicesIndex;
-  const tree = await api.call(searchEndpoint, {
-    body: buildSearchRequest({ kind: 'categories' }, application),
-  });
-  const categories = tree.kind === 'categories' ? tree.hits : [];
+  const categories = await categoryTree(api, edition);
   const seriesIds = new Set(
     categories.flatMap((category) =>
       category.manufacturers.flatMap((manufacturer) =>

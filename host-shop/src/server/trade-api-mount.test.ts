@@ -135,3 +135,48 @@ describe('sitemap.xml and robots.txt per edition host', () => {
     expect(production.body).toContain('Sitemap: https://www.tradein.it/sitemap.xml');
   });
 });
+
+/** The first device and category of the seeded catalogue (known once the API is open). */
+const device = () => tradeApi.catalogue.devices[0];
+const category = () => tradeApi.catalogue.categories[0];
+
+describe('catalogue pages that do not exist', () => {
+  it.each([
+    ['de.localhost', () => `/produkte/${device()?.pages.de.url}`],
+    ['fr.localhost', () => `/produits/${device()?.pages.fr.url}`],
+    ['de.localhost', () => `/verkaufen/${category()?.pages.de.url}`],
+    ['it.localhost', () => `/catalogo/${category()?.pages.it.url}`],
+  ])('%s answers a real one with its page', async (host, path) => {
+    const response = await get(host, path());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it.each([
+    ['de.localhost', '/produkte/no-such-device'],
+    ['de.localhost', '/produkte/not%20a%20slug'],
+    ['fr.localhost', `/produits/toaster-3000`],
+    ['de.localhost', '/verkaufen/toasters'],
+    // A device's url in another edition's words is not a page of this one.
+    ['es.localhost', '/vender/smartphones-de'],
+  ])('%s answers %s with 404', async (host, path) => {
+    const response = await app.inject({
+      url: path,
+      headers: { host, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatch(/^<!doctype html>/);
+  });
+
+  it('gives a crawler the 404 status without the page', async () => {
+    const response = await app.inject({
+      url: '/produkte/no-such-device',
+      headers: {
+        host: 'de.localhost',
+        'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('Not Found');
+  });
+});

@@ -109,6 +109,7 @@ export {
   offerIdSchema,
   okResponseSchema,
   personNameSchema,
+  slugSchema,
   voucherCodeSchema,
 } from './primitives.ts';
 
