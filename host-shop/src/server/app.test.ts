@@ -263,3 +263,27 @@ describe('compressed delivery', () => {
     );
   });
 });
+
+describe('security headers of pages', () => {
+  it.each([
+    ['a page', '/'],
+    ['the 404 page', '/no-such-page'],
+  ])('%s allows scripts and styles from the shop only, and no framing', async (_what, path) => {
+    const response = await get('fr.localhost', path);
+    const policy = response.headers['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("style-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\sstyle="/);
+  });
+
+  it('asks for HTTPS only on production hosts', async () => {
+    expect((await get('www.tradein.fr', '/')).headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect((await get('fr.localhost', '/')).headers['strict-transport-security']).toBeUndefined();
+  });
+});
