@@ -130,8 +130,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   let pageExists = everyPageExists;
 
   if (options.tradeApi) {
-    // The catalogue changes only when the servers restart (docs/search.md): one sitemap per
-    // edition and origin for the life of the process, built from the trade API in-process.
+    // The catalogue changes only when the servers restart (docs/search.md): the sitemap's pages
+    // are asked of the trade API in-process once per edition, for the life of the process.
     // The origin is a placeholder: in-process calls use the path only.
     const api = createApiClient({
       baseUrl: 'http://trade-api.invalid',
@@ -139,19 +139,19 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
       environment: 'production',
     });
     pageExists = cataloguePages(api);
-    const sitemaps = new Map<string, Promise<string>>();
+    // Kept per edition only (five at most), never per host name: a client chooses its host
+    // header, and unknown hosts are served too.
+    const pathsByEdition = new Map<EditionCode, Promise<string[]>>();
     app.get('/sitemap.xml', async (request, reply) => {
       const context = contextForHost(request.host);
-      const origin = publicOrigin(context, request.protocol, request.host);
-      const key = `${context.edition} ${origin}`;
-      let sitemap = sitemaps.get(key);
-      if (sitemap === undefined) {
-        sitemap = sitemapPaths(api, context.edition).then((paths) => sitemapXml(origin, paths));
-        sitemaps.set(key, sitemap);
-        sitemap.catch(() => sitemaps.delete(key));
+      let paths = pathsByEdition.get(context.edition);
+      if (paths === undefined) {
+        paths = sitemapPaths(api, context.edition);
+        pathsByEdition.set(context.edition, paths);
+        paths.catch(() => pathsByEdition.delete(context.edition));
       }
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-      return sitemap;
+      return sitemapXml(publicOrigin(context, request.protocol, request.host), await paths);
     });
   }
 
