@@ -46,6 +46,8 @@ export function precompress(): Plugin {
   return {
     name: 'tradein-precompress',
     apply: 'build',
+    // Browser files only: a server bundle (React Router's build/server) is never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     async writeBundle(options, bundle) {
       const directory = options.dir;
       if (directory === undefined) return;
