@@ -23,14 +23,14 @@ bash scripts/check-catalogs.sh
 step "typecheck"
 npm run typecheck --silent
 
+step "build (the shop's page tests run against its build)"
+npm run build --silent
+
 step "unit and integration tests (trade API on SQLite and on a throwaway PostgreSQL)"
 bash scripts/with-postgres.sh npx vitest run
 
 step "search benchmark (budget: p95 <= 3 ms, top-3 >= 98 % on 50,000 devices)"
 npm run bench:search --silent
-
-step "build"
-npm run build --silent
 
 step "widget browser tests (the built, minified element in Chromium)"
 npm run test:browser --silent -w @tradein/widget

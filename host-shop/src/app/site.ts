@@ -8,7 +8,7 @@ import {
 import type { ShopLanguage } from '../i18n/create-i18n.ts';
 
 /** Which edition, language and shop mode a request is for. */
-export interface RequestContext {
+export interface Site {
   edition: EditionCode;
   shopMode: ShopMode;
   language: ShopLanguage;
@@ -21,7 +21,7 @@ export interface RequestContext {
  * Edition and mode come from the host name (spec §1). A host that matches no rule is served
  * as the German consumer shop, the same as `localhost`.
  */
-export function contextForHost(host: string | undefined): RequestContext {
+export function siteForHost(host: string | undefined): Site {
   const resolved = resolveHost(host ?? '') ?? resolveHost('localhost');
   if (!resolved) throw new Error('host rules lack a rule for localhost');
   const edition = getEdition(resolved.edition);

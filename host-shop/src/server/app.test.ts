@@ -15,89 +15,6 @@ function get(host: string, url: string, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url, headers: { host, 'user-agent': browser, ...headers } });
 }
 
-describe('edition and shop mode from the host name', () => {
-  it.each([
-    ['localhost:8080', 'de', 'default', 'de', 'Deutschland', 'Privatkunden-Shop'],
-    ['de.localhost:8080', 'de', 'default', 'de', 'Deutschland', 'Privatkunden-Shop'],
-    ['at.localhost:8080', 'at', 'default', 'de', 'Österreich', 'Privatkunden-Shop'],
-    ['es.localhost:8080', 'es', 'default', 'es', 'España', 'Tienda para particulares'],
-    ['fr.localhost:8080', 'fr', 'default', 'fr', 'France', 'Boutique particuliers'],
-    ['it.localhost:8080', 'it', 'default', 'it', 'Italia', 'Negozio per privati'],
-    ['b2b.localhost:8080', 'de', 'b2bWidget', 'de', 'Deutschland', 'Widget für Geschäftspartner'],
-    ['agan.localhost:8080', 'de', 'agan', 'de', 'Deutschland', 'agan Verkaufsshop'],
-    ['aganwidget.localhost:8080', 'de', 'aganwidget', 'de', 'Deutschland', 'agan Ankauf-Widget'],
-  ])(
-    '%s renders edition %s in mode %s',
-    async (host, edition, mode, language, country, modeName) => {
-      const response = await get(host, '/');
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body).toMatch(/^<!doctype html>/);
-      expect(response.body).toContain(`<html lang="${language}">`);
-      expect(response.body).toContain(`data-edition="${edition}"`);
-      expect(response.body).toContain(`data-shop-mode="${mode}"`);
-      expect(response.body).toContain(country);
-      expect(response.body).toContain(modeName);
-      expect(response.body).toMatch(/<title>[^<]+<\/title>/);
-      expect(response.body).toMatch(/<meta name="description" content="[^"]+"/);
-    },
-  );
-
-  it('serves an unknown host as the German consumer shop', async () => {
-    const response = await get('unknown.example:8080', '/');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('data-edition="de"');
-    expect(response.body).toContain('data-shop-mode="default"');
-  });
-});
-
-describe('routes, redirects and the 404 page', () => {
-  it('answers a localized route of the edition with 200', async () => {
-    expect((await get('fr.localhost', '/catalogue/smartphones')).statusCode).toBe(200);
-    expect((await get('de.localhost', '/verkaufen/smartphones')).statusCode).toBe(200);
-    // The German path does not exist in the French edition.
-    expect((await get('fr.localhost', '/verkaufen/smartphones')).statusCode).toBe(404);
-  });
-
-  it('redirects /faq to the edition contact page and /checkout/viewCart home', async () => {
-    const faq = await get('it.localhost', '/faq');
-    expect([301, 302]).toContain(faq.statusCode);
-    expect(faq.headers.location).toBe('/contatti');
-    const cart = await get('es.localhost', '/checkout/viewCart');
-    expect([301, 302]).toContain(cart.statusCode);
-    expect(cart.headers.location).toBe('/');
-  });
-
-  it('answers an unknown path with 404 and the localized error page', async () => {
-    const response = await get('es.localhost', '/no-such-page');
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('¡Vaya!');
-    expect(response.body).toContain('No hemos encontrado esta página.');
-    expect(response.body).toContain('data-page-type="404"');
-  });
-
-  it('shows the expired-link variant for clarification paths', async () => {
-    const response = await get('de.localhost', '/clarification/123');
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('Hoppla, dieser Link ist abgelaufen');
-    expect(response.body).not.toContain('Diese Seite haben wir leider nicht gefunden.');
-  });
-
-  it('gives crawlers the 404 status without the error page', async () => {
-    const response = await get('de.localhost', '/no-such-page', {
-      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.body).not.toContain('data-page-type="404"');
-  });
-
-  it('sets security headers on pages', async () => {
-    const response = await get('localhost', '/');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  });
-});
-
 describe('widget and demo files', () => {
   const widgetBundle = fileURLToPath(
     new URL('../../../widget/dist/tradein-widget.js', import.meta.url),
@@ -261,29 +178,5 @@ describe('compressed delivery', () => {
     expect(brotliDecompressSync(demo.rawPayload).toString()).toBe(
       readFileSync(new URL('../../../demo/partner.html', import.meta.url), 'utf8'),
     );
-  });
-});
-
-describe('security headers of pages', () => {
-  it.each([
-    ['a page', '/'],
-    ['the 404 page', '/no-such-page'],
-  ])('%s allows scripts and styles from the shop only, and no framing', async (_what, path) => {
-    const response = await get('fr.localhost', path);
-    const policy = response.headers['content-security-policy'];
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).toContain("style-src 'self'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).not.toContain('unsafe-inline');
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\sstyle="/);
-  });
-
-  it('asks for HTTPS only on production hosts', async () => {
-    expect((await get('www.tradein.fr', '/')).headers['strict-transport-security']).toBe(
-      'max-age=31536000; includeSubDomains',
-    );
-    expect((await get('fr.localhost', '/')).headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ exitUnlessSupportedNode();
 
 // src/server/main.ts and the bundled dist/server/main.js sit at the same depth in host-shop/.
 const defaultDataDir = fileURLToPath(new URL('../../../data/', import.meta.url));
+const pagesBuild = new URL('../../build/server/index.js', import.meta.url);
 
 const { serve } = await import('./serve.ts');
-await serve({ defaultDataDir });
+await serve({ defaultDataDir, pagesBuild });

@@ -1,4 +1,5 @@
 import { openTradeApi, readTradeApiConfig } from '@tradein/trade-api';
+import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { readEnvironment } from './environment.ts';
 
@@ -6,18 +7,21 @@ import { readEnvironment } from './environment.ts';
 export interface ServeOptions {
   /** The data folder when `DATA_DIR` is not set. */
   defaultDataDir: string;
+  /** React Router's server build of the pages. */
+  pagesBuild: URL;
 }
 
 /** Opens the trade API, builds the shop server and listens until SIGINT or SIGTERM. */
-export async function serve({ defaultDataDir }: ServeOptions): Promise<void> {
+export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promise<void> {
   const environment = readEnvironment(process.env);
+  const pages = (await import(pagesBuild.href)) as ServerBuild;
   const tradeApiConfig = readTradeApiConfig({
     ...process.env,
     DATA_DIR: process.env.DATA_DIR || defaultDataDir,
     PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://localhost:${environment.PORT}`,
   });
   const tradeApi = await openTradeApi(tradeApiConfig);
-  const app = buildApp({ logger: true, tradeApi: tradeApi.options });
+  const app = buildApp({ logger: true, tradeApi: tradeApi.options, pages });
   app.addHook('onClose', () => tradeApi.close());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,8 @@
 import type { ApiClient } from '@tradein/client-core';
 import { buildSearchRequest, searchEndpoint, type Category } from '@tradein/contract';
-import { getClientEdition, sellFlowPath, type EditionCode } from '@tradein/editions/client';
+import { buildPath, type EditionCode } from '@tradein/editions';
+import { getClientEdition, sellFlowPath } from '@tradein/editions/client';
+import { contentSlugs } from '../app/content/content-slugs.ts';
 
 /** Characters XML text may not hold as they are. */
 const xmlEntities: Readonly<Record<string, string>> = {
@@ -26,8 +28,8 @@ export async function categoryTree(api: ApiClient, edition: EditionCode): Promis
 
 /**
  * The paths of an edition's pages that search engines should know: the home page, every sell
- * category and every device's product page, from the catalogue as the trade API serves it
- * (one call for the category tree, one per series for its devices).
+ * category, every device's product page, from the catalogue as the trade API serves it (one
+ * call for the category tree, one per series for its devices), and the content pages.
  */
 export async function sitemapPaths(api: ApiClient, edition: EditionCode): Promise<string[]> {
   const application = getClientEdition(edition).search.devicesIndex;
@@ -52,6 +54,7 @@ export async function sitemapPaths(api: ApiClient, edition: EditionCode): Promis
     sellFlowPath(edition, 'home'),
     ...categories.map((category) => sellFlowPath(edition, 'sellCategory', category.url)),
     ...devicePaths,
+    ...contentSlugs.map((slug) => buildPath(edition, 'content', { slug })),
   ];
 }
 

@@ -1,47 +1,51 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Document } from './document.tsx';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 
-export interface NotFoundPageProps {
-  language: string;
+export interface NotFoundProps {
   /** The requested path; clarification links get the expired-link variant (spec §2). */
   path: string;
 }
 
 /** The 404 page: headline, subtitle and message, or the expired-link variant. */
-export function NotFoundPage({ language, path }: NotFoundPageProps) {
+export function NotFound({ path }: NotFoundProps) {
   const { t } = useLingui();
   const expiredLink = path.includes('clarification');
   const headline = expiredLink
     ? t({ id: 'ERRORPAGE_OOPS_EXPIRED_LINK', message: 'Oops, this link has expired' })
     : t({ id: 'ERRORPAGE_OOPS', message: 'Oops!' });
+  useEffect(() => {
+    // The tracking layer learns the page type (spec §2); a tag manager reads the data layer.
+    const layer = ((window as { dataLayer?: unknown[] }).dataLayer ??= []);
+    layer.push({ event: 'pageType', pageType: '404', path });
+  }, [path]);
   return (
-    <Document language={language} title={headline} description={headline}>
-      <main data-page-type="404">
-        <h1>{headline}</h1>
-        {expiredLink ? (
+    <main className="page page--not-found" id="main" data-page-type="404">
+      <title>{headline}</title>
+      <h1>{headline}</h1>
+      {expiredLink ? (
+        <p>
+          <Trans id="ERRORPAGE_EXPIRED_LINK">
+            The link to your clarification is no longer valid. Please log in to your account to see
+            the current state of your trade, or contact us.
+          </Trans>
+        </p>
+      ) : (
+        <>
+          <p className="lead">
+            <Trans id="ERRORPAGE_SUBTITLE">We could not find this page.</Trans>
+          </p>
           <p>
-            <Trans id="ERRORPAGE_EXPIRED_LINK">
-              The link to your clarification is no longer valid. Please log in to your account to
-              see the current state of your trade, or contact us.
+            <Trans id="ERRORPAGE_MSG">
+              The page may have moved or no longer exists. Start again from the home page or search
+              for your device.
             </Trans>
           </p>
-        ) : (
-          <>
-            <p>
-              <Trans id="ERRORPAGE_SUBTITLE">We could not find this page.</Trans>
-            </p>
-            <p>
-              <Trans id="ERRORPAGE_MSG">
-                The page may have moved or no longer exists. Start again from the home page or
-                search for your device.
-              </Trans>
-            </p>
-          </>
-        )}
-        <a href="/">
-          <Trans>Go to the home page</Trans>
-        </a>
-      </main>
-    </Document>
+        </>
+      )}
+      <Link className="button" to="/">
+        <Trans>Go to the home page</Trans>
+      </Link>
+    </main>
   );
 }

@@ -1,0 +1,113 @@
+// Lighthouse (mobile profile: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown) on the
+// built shop: the home page, a sell category and a product page, each run RUNS times (default
+// 3; the median counts) in the system Chromium. Also the initial JavaScript of the home page:
+// every script the page loads until it is idle, as gzip sends it. Prints the figures; fails
+// (exit code 1) when a budget breaks.
+//
+//   npm run build && npm run bench:lighthouse        (CHROME_PATH overrides /usr/bin/chromium)
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBuiltServer } from '../../scripts/built-server.mjs';
+
+const runs = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Budgets of issue 11 (1 kB = 1000 B). */
+const budgets = {
+  performance: 95,
+  lcpMs: 1500,
+  cls: 0.02,
+  tbtMs: 100,
+  homeInitialJsGzipBytes: 110_000,
+};
+
+const median = (values) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const server = await startBuiltServer({ dataDirPrefix: 'tradein-lighthouse-' });
+const chrome = await launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+let failed = false;
+try {
+  const sitemap = await (await fetch(`${server.origin}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map(
+    (match) => new URL(match[1]).pathname,
+  );
+  const category = paths.find((path) => path.startsWith('/verkaufen/'));
+  const product = paths.find((path) => path.startsWith('/produkte/apple-iphone-13'));
+  const pages = [
+    ['home', '/'],
+    ['sell category', category],
+    ['product', product],
+  ];
+
+  let homeScripts = [];
+  console.log(`Lighthouse ${runs}x per page, mobile profile, median:`);
+  for (const [name, path] of pages) {
+    const results = [];
+    for (let run = 0; run < runs; run += 1) {
+      const { lhr } = await lighthouse(`${server.origin}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      results.push({
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      });
+      if (name === 'home' && run === 0) {
+        homeScripts = lhr.audits['network-requests'].details.items
+          .filter((item) => item.resourceType === 'Script')
+          .map((item) => item.url);
+      }
+    }
+    const figures = {
+      performance: median(results.map((result) => result.performance)),
+      lcpMs: median(results.map((result) => result.lcpMs)),
+      cls: median(results.map((result) => result.cls)),
+      tbtMs: median(results.map((result) => result.tbtMs)),
+    };
+    const ok =
+      figures.performance >= budgets.performance &&
+      figures.lcpMs <= budgets.lcpMs &&
+      figures.cls <= budgets.cls &&
+      figures.tbtMs <= budgets.tbtMs;
+    failed ||= !ok;
+    console.log(
+      `${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(13)} ${path}: performance ${figures.performance} (>= ${budgets.performance}), ` +
+        `LCP ${Math.round(figures.lcpMs)} ms (<= ${budgets.lcpMs}), CLS ${figures.cls.toFixed(3)} (<= ${budgets.cls}), ` +
+        `TBT ${Math.round(figures.tbtMs)} ms (<= ${budgets.tbtMs})`,
+    );
+  }
+
+  // The scripts of the home page as gzip sends them: the shop's own and the widget's.
+  let shopBytes = 0;
+  let widgetBytes = 0;
+  for (const url of homeScripts) {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    if (response.headers.get('content-encoding') !== 'gzip') {
+      throw new Error(`${url} was not sent gzip-compressed`);
+    }
+    if (new URL(url).pathname.startsWith('/widget/')) widgetBytes += bytes;
+    else shopBytes += bytes;
+  }
+  const total = shopBytes + widgetBytes;
+  const ok = total <= budgets.homeInitialJsGzipBytes;
+  failed ||= !ok;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} home initial JS: ${total} B gzip (<= ${budgets.homeInitialJsGzipBytes}) in ` +
+      `${homeScripts.length} files: shop ${shopBytes} B, widget ${widgetBytes} B`,
+  );
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

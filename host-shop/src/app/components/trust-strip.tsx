@@ -1,0 +1,34 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+
+/** Why sellers may trust the shop: payout time, free shipping, data erasure. */
+export function TrustStrip() {
+  const { t } = useLingui();
+  return (
+    <ul className="trust-strip" aria-label={t`Our promise`}>
+      <li>
+        <strong>
+          <Trans>Paid within 3 working days</Trans>
+        </strong>
+        <span>
+          <Trans>after we received and checked your device</Trans>
+        </span>
+      </li>
+      <li>
+        <strong>
+          <Trans>Free shipping</Trans>
+        </strong>
+        <span>
+          <Trans>with a prepaid label for your parcel</Trans>
+        </span>
+      </li>
+      <li>
+        <strong>
+          <Trans>Certified data erasure</Trans>
+        </strong>
+        <span>
+          <Trans>of every device we receive</Trans>
+        </span>
+      </li>
+    </ul>
+  );
+}

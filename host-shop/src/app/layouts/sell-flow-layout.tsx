@@ -1,0 +1,103 @@
+import { useLingui } from '@lingui/react/macro';
+import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useSite } from '../root.tsx';
+import { historyStep, type FlowStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
+
+/** What a sell-flow page module exports as `handle`: the part of the page below the widget. */
+export interface SellFlowHandle {
+  Below?: ComponentType<{ data: unknown }>;
+}
+
+/** Loader data of a sell-flow page: at least what the widget needs. */
+interface SellFlowData {
+  widget: SellFlowWidget;
+}
+
+function isSellFlowData(data: unknown): data is SellFlowData {
+  return typeof data === 'object' && data !== null && 'widget' in data;
+}
+
+/** An element with the widget's `flowStep` property (set before or after it is defined). */
+type WidgetElement = HTMLElement & { flowStep?: FlowStep };
+
+/**
+ * The pages of the sell flow (home, sell category, product, checkout, thank-you) around one
+ * `<tradein-widget>` that stays on the page while the seller moves between them:
+ * - each step the widget announces (`tradein:navigate`) becomes a history entry at the step's
+ *   path, holding the step;
+ * - the back and forward buttons, and a reload, hand the entry's step back (`flowStep`);
+ * - a link to a sell-flow page without a step (a category tile, the cart link) opens the page's
+ *   own step.
+ */
+export default function SellFlowLayout() {
+  const { t } = useLingui();
+  const site = useSite();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const leaf = matches.at(-1);
+  const data: unknown = leaf?.loaderData;
+  const widget = isSellFlowData(data) ? data.widget : undefined;
+  const Below = (leaf?.handle as SellFlowHandle | undefined)?.Below;
+
+  // The element is rendered once with the first page's attributes; later pages move it by
+  // `flowStep`, so that React never resets it by changing an attribute.
+  const [attributes] = useState(() => widget?.attributes ?? {});
+  const element = useRef<WidgetElement>(null);
+  // The step the element is on as far as the page knows, to hand back only real changes.
+  const shown = useRef<string | undefined>(undefined);
+
+  const entryStep = historyStep(location.state);
+  const stepOfEntry = entryStep ?? widget?.start ?? null;
+  const wanted = stepOfEntry === null ? null : JSON.stringify(stepOfEntry);
+  const fromHistory = entryStep !== undefined;
+
+  useEffect(() => {
+    const target = element.current;
+    if (target === null) return undefined;
+    const onNavigate = (event: Event) => {
+      const { step, path } = (event as CustomEvent<{ step: FlowStep; path: string }>).detail;
+      shown.current = JSON.stringify(step);
+      void navigate(path, {
+        state: { tradeinStep: step },
+        replace: false,
+        preventScrollReset: true,
+      });
+    };
+    target.addEventListener('tradein:navigate', onNavigate);
+    return () => target.removeEventListener('tradein:navigate', onNavigate);
+  }, [navigate]);
+
+  useEffect(() => {
+    const target = element.current;
+    if (target === null || wanted === null) return;
+    if (shown.current === undefined && !fromHistory) {
+      // The first page of a visit: the element starts from its attributes.
+      shown.current = wanted;
+      return;
+    }
+    if (shown.current === wanted) return;
+    shown.current = wanted;
+    target.flowStep = JSON.parse(wanted) as FlowStep;
+  }, [wanted, fromHistory]);
+
+  return (
+    <main id="main" className="page page--sell-flow">
+      <Outlet />
+      <section className="sell-flow" aria-label={t`Sell your device`} hidden={stepOfEntry === null}>
+        <script src="/widget/tradein-widget.js" async />
+        {/* A custom element: React sets these as attributes (widget-attributes.ts). */}
+        {createElement('tradein-widget', {
+          ref: element,
+          edition: site.edition,
+          mode: site.shopMode,
+          category: attributes.category,
+          device: attributes.device,
+          step: attributes.step,
+        })}
+      </section>
+      {Below === undefined ? null : <Below data={data} />}
+    </main>
+  );
+}

@@ -1,0 +1,152 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { useSite } from '../root.tsx';
+import { shopRequest } from '../shop-context.ts';
+import { NotFound } from './not-found.tsx';
+import { layoutName } from './layout-name.ts';
+import { shopChrome, type ShopChrome } from './shop-chrome.server.ts';
+import { NewsletterSignup } from './newsletter-signup.tsx';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { chrome: shopChrome(shopRequest(context)) };
+}
+
+/** The brand mark: the name as text, so it needs no image and reads out as itself. */
+function Brand({ chrome }: { chrome: ShopChrome }) {
+  return (
+    <Link to={chrome.paths.home} className="brand" aria-label={chrome.brand}>
+      <span aria-hidden="true" className="brand__mark" />
+      <span>{chrome.brand}</span>
+    </Link>
+  );
+}
+
+function Header({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
+  const { t } = useLingui();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Brand chrome={chrome} />
+        {minimal ? null : (
+          <nav aria-label={t`Main`} className="site-nav">
+            <Link to={chrome.paths.checkout} prefetch="intent">
+              <Trans>Cart</Trans>
+            </Link>
+            <Link to={chrome.paths.contact} prefetch="intent">
+              <Trans>Contact</Trans>
+            </Link>
+            {chrome.buyShopLink === undefined ? null : (
+              <a href={chrome.buyShopLink} rel="noopener">
+                <Trans>Buy refurbished</Trans>
+              </a>
+            )}
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function Footer({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
+  const { t } = useLingui();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        {chrome.newsletter ? <NewsletterSignup /> : null}
+        {minimal ? null : (
+          <nav aria-label={t`Information`} className="footer-links">
+            <ul>
+              {chrome.contentLinks.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href}>{link.title}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={chrome.paths.contact}>
+                  <Trans>Contact</Trans>
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        )}
+        <div className="footer-trust">
+          <img
+            src={chrome.shippingLogo.src}
+            alt={chrome.shippingLogo.alt}
+            width="96"
+            height="32"
+            loading="lazy"
+          />
+          {chrome.reviewSeal ? (
+            <p className="review-seal">
+              <Trans>eKomi seal: verified customer reviews</Trans>
+            </p>
+          ) : null}
+        </div>
+        {chrome.socialMediaButtons.length === 0 ? null : (
+          <ul className="social-links" aria-label={t`Follow us`}>
+            {chrome.socialMediaButtons.map((button) => (
+              <li key={button.network}>
+                <a href={button.url} rel="noopener" className={`social social--${button.network}`}>
+                  {button.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="footer-brand">© {chrome.brand}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Header, main content and footer in the layout of the host's shop mode (§2). */
+function Chrome({ children }: { children: React.ReactNode }) {
+  const chrome = useRouteLoaderData<typeof loader>('shop')?.chrome;
+  const site = useSite();
+  const matches = useMatches();
+  const isHome = matches.some((match) => match.id.startsWith('home.'));
+  const layout = layoutName(site, isHome);
+  const minimal = layout === 'aganwidget-default';
+  return (
+    <div className={`layout layout--${layout}`} data-layout={layout}>
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      {chrome === undefined ? null : <Header chrome={chrome} minimal={minimal} />}
+      {children}
+      {chrome === undefined ? null : <Footer chrome={chrome} minimal={minimal} />}
+    </div>
+  );
+}
+
+export default function ShopLayout() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** A page that answered 404 (unknown path, device, category or content): the 404 page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Chrome>
+        <NotFound path={pathname} />
+      </Chrome>
+    );
+  }
+  throw error;
+}

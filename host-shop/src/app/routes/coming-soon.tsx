@@ -1,0 +1,90 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { RouteName } from '@tradein/editions';
+import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { buildPath } from '@tradein/editions';
+import { screenOf } from '../screen.server.ts';
+import { pageMeta, pageSeo } from '../seo.ts';
+
+/** The account, newsletter and clarification screens of §2 that follow in later releases. */
+const comingScreens = [
+  'account',
+  'accountRegister',
+  'accountManagement',
+  'accountPasswordReset',
+  'accountPasswordForgot',
+  'accountPaymentChange',
+  'accountAddressChange',
+  'basePasswordReset',
+  'basePasswordForgot',
+  'basePaymentChange',
+  'baseAddressChange',
+  'newsletterEnrich',
+  'newsletterEnrichHash',
+  'newsletterUnsubscribeSuccess',
+  'newsletterUnsubscribe',
+  'clarification',
+  'clarificationQuickAnswer',
+  'clarificationLegacy',
+  'clarificationQuickAnswerLegacy',
+] as const satisfies readonly RouteName[];
+
+/** Which area a screen belongs to, for the page's heading. */
+function areaOf(screen: RouteName): 'account' | 'newsletter' | 'clarification' {
+  if (screen.startsWith('newsletter')) return 'newsletter';
+  if (screen.startsWith('clarification')) return 'clarification';
+  return 'account';
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  const { request, match, i18n } = screenOf(args, comingScreens);
+  const area = areaOf(match.name);
+  const titles = {
+    account: msg`Your account`,
+    newsletter: msg`Newsletter`,
+    clarification: msg`Your clarification`,
+  };
+  return {
+    seo: pageSeo(request, {
+      route: match.name,
+      params: match.params,
+      title: i18n._(titles[area]),
+      description: i18n._(msg`This part of the shop opens soon.`),
+      noIndex: true,
+    }),
+    area,
+    contactPath: buildPath(request.site.edition, 'contact'),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function ComingSoon({
+  loaderData,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+}) {
+  const { area, contactPath } = loaderData;
+  return (
+    <main id="main" className="page">
+      <h1>
+        {area === 'account' ? (
+          <Trans>Your account</Trans>
+        ) : area === 'newsletter' ? (
+          <Trans>Newsletter</Trans>
+        ) : (
+          <Trans>Your clarification</Trans>
+        )}
+      </h1>
+      <p className="lead">
+        <Trans>This part of the shop opens soon.</Trans>
+      </p>
+      <p>
+        <Trans>Until then our service team answers every question about your trade.</Trans>
+      </p>
+      <Link className="button" to={contactPath}>
+        <Trans>Contact us</Trans>
+      </Link>
+    </main>
+  );
+}

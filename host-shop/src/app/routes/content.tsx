@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { contentPage } from '../content/content-pages.server.ts';
+import { notFound, screenOf } from '../screen.server.ts';
+import { pageMeta, pageSeo } from '../seo.ts';
+
+/** A static page (`/content/{slug}`) in the edition's language; unknown slugs are 404s. */
+export function loader(args: LoaderFunctionArgs) {
+  const { request, match } = screenOf(args, ['content']);
+  const page = contentPage(request.site.language, match.params['slug'] ?? '');
+  if (page === undefined) notFound();
+  return {
+    seo: pageSeo(request, {
+      route: 'content',
+      params: { slug: page.slug },
+      title: page.title,
+      description: page.description,
+    }),
+    title: page.title,
+    description: page.description,
+    html: page.html,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function Content({
+  loaderData,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+}) {
+  return (
+    <main id="main" className="page page--content">
+      <article className="prose">
+        <h1>{loaderData.title}</h1>
+        <p className="lead">{loaderData.description}</p>
+        {/* Rendered from our own Markdown files and sanitized on the server (markdown.server.ts). */}
+        <div dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      </article>
+    </main>
+  );
+}

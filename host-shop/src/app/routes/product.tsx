@@ -1,0 +1,187 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { buildPath } from '@tradein/editions';
+import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import { aggregationByUrl, deviceByUrl, devicesOfSeries } from '../catalogue.server.ts';
+import { CatalogueText } from '../components/catalogue-text.tsx';
+import { HowItWorks } from '../components/how-it-works.tsx';
+import { ShopLink } from '../components/shop-link.tsx';
+import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
+import { notFound, screenOf, type Screen } from '../screen.server.ts';
+import { pageMeta, pageSeo } from '../seo.ts';
+import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
+import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+
+/** The product detail page: one device, the widget at its condition questions. */
+async function productDetail({ request, match, i18n }: Screen) {
+  const { site, api } = request;
+  const device = await deviceByUrl(api, site.edition, match.params['pdp'] ?? '');
+  if (device === undefined) notFound();
+  const widget: SellFlowWidget = {
+    attributes: { device: device.url },
+    start: { screen: 'questions', deviceUrl: device.url },
+  };
+  const { name } = device;
+  return {
+    kind: 'detail' as const,
+    seo: pageSeo(request, {
+      route: 'productDetail',
+      params: { pdp: device.url },
+      sharedAcrossEditions: false,
+      title: i18n._(msg`Sell ${name}`),
+      description: i18n._(
+        msg`Sell your ${name} at a fixed price: answer a few questions, get your offer at once, ship for free and get paid quickly.`,
+      ),
+      keywords: [device.name, device.manufacturer, device.series, device.category].join(', '),
+      image: device.image,
+    }),
+    widget,
+    device: {
+      name: device.name,
+      image: device.image,
+      manufacturer: device.manufacturer,
+      series: device.series,
+      category: device.category,
+    },
+  };
+}
+
+/** The product overview page: the models of a manufacturer or series, the widget browsing it. */
+async function productOverview({ request, match, i18n }: Screen) {
+  const { site, api } = request;
+  const aggregation = await aggregationByUrl(api, site.edition, match.params['overview'] ?? '');
+  const manufacturer = aggregation?.manufacturers[0];
+  if (aggregation === undefined || manufacturer === undefined) notFound();
+  const series = aggregation.series.length > 0 ? aggregation.series : manufacturer.series;
+  const seriesWithDevices = await Promise.all(
+    series.map(async (entry) => ({
+      id: entry.id,
+      name: entry.name,
+      devices: (await devicesOfSeries(api, site.edition, entry.id)).map((device) => ({
+        id: device.id,
+        name: device.name,
+        href: buildPath(site.edition, 'productDetail', { pdp: device.url }),
+      })),
+    })),
+  );
+  const single = aggregation.series.length === 1 ? aggregation.series[0] : undefined;
+  const subject = single ?? manufacturer;
+  const widget: SellFlowWidget = {
+    attributes: { category: aggregation.category.url },
+    start: {
+      screen: 'browse',
+      categoryUrl: aggregation.category.url,
+      manufacturerUrl: manufacturer.url,
+      ...(single === undefined ? {} : { seriesUrl: single.url }),
+    },
+  };
+  const title = `${subject.name} (${aggregation.category.name})`;
+  return {
+    kind: 'overview' as const,
+    seo: pageSeo(request, {
+      route: 'productOverview',
+      params: { overview: aggregation.url },
+      sharedAcrossEditions: false,
+      title: i18n._(msg`Sell ${title}: all models`),
+      description: subject.metaDescription,
+      keywords: subject.metaKeywords,
+      image: subject.thumbnail,
+    }),
+    widget,
+    title,
+    content: subject.content,
+    series: seriesWithDevices,
+  };
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  const screen = screenOf(args, ['productDetail', 'productOverview']);
+  return screen.match.name === 'productOverview' ? productOverview(screen) : productDetail(screen);
+}
+
+type ProductData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
+
+export default function Product({ loaderData }: { loaderData: ProductData }) {
+  if (loaderData.kind === 'overview') {
+    return (
+      <div className="page-intro">
+        <h1>
+          <Trans>Sell {loaderData.title}</Trans>
+        </h1>
+        <CatalogueText text={loaderData.content} />
+      </div>
+    );
+  }
+  const { device } = loaderData;
+  return (
+    <div className="page-intro page-intro--product">
+      {device.image === null ? null : (
+        <img src={device.image} alt="" width="120" height="120" className="product-image" />
+      )}
+      <div>
+        <h1>
+          <Trans>Sell {device.name}</Trans>
+        </h1>
+        <p className="lead">
+          <Trans>Answer a few questions about its condition and see your offer at once.</Trans>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ProductBelow({ data }: { data: unknown }) {
+  const product = data as ProductData;
+  if (product.kind === 'overview') {
+    return (
+      <nav aria-labelledby="models-heading" className="link-list">
+        <h2 id="models-heading">
+          <Trans>All models</Trans>
+        </h2>
+        {product.series.map((series) => (
+          <section key={series.id} aria-label={series.name}>
+            <h3>{series.name}</h3>
+            <ul>
+              {series.devices.map((device) => (
+                <li key={device.id}>
+                  <ShopLink to={device.href}>{device.name}</ShopLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+    );
+  }
+  const { device } = product;
+  return (
+    <>
+      <section aria-labelledby="device-facts-heading" className="facts">
+        <h2 id="device-facts-heading">
+          <Trans>About this model</Trans>
+        </h2>
+        <dl>
+          <dt>
+            <Trans>Manufacturer</Trans>
+          </dt>
+          <dd>{device.manufacturer}</dd>
+          <dt>
+            <Trans>Series</Trans>
+          </dt>
+          <dd>{device.series}</dd>
+          <dt>
+            <Trans>Category</Trans>
+          </dt>
+          <dd>{device.category}</dd>
+        </dl>
+      </section>
+      <HowItWorks />
+    </>
+  );
+}
+
+export const handle: SellFlowHandle = { Below: ProductBelow };

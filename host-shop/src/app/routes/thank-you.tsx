@@ -1,0 +1,65 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { buildPath } from '@tradein/editions';
+import { Link, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { screenOf } from '../screen.server.ts';
+import { pageMeta, pageSeo } from '../seo.ts';
+import { historyStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
+
+/**
+ * The thank-you page: the widget's confirmation of the trade the seller just made (from the
+ * history entry, so also after a reload). Without one, a short note where to find the trade.
+ */
+export function loader(args: LoaderFunctionArgs) {
+  const { request, i18n } = screenOf(args, ['thankYou']);
+  const widget: SellFlowWidget = { attributes: {}, start: null };
+  return {
+    seo: pageSeo(request, {
+      route: 'thankYou',
+      title: i18n._(msg`Thank you for your trade`),
+      description: i18n._(msg`Your trade is registered. Send your device with the free label.`),
+      noIndex: true,
+    }),
+    widget,
+    accountPath: buildPath(request.site.edition, 'account'),
+    homePath: buildPath(request.site.edition, 'home'),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function ThankYou({
+  loaderData,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+}) {
+  const location = useLocation();
+  if (historyStep(location.state)?.screen === 'thank-you') {
+    return (
+      <h1 className="visually-hidden">
+        <Trans>Thank you for your trade</Trans>
+      </h1>
+    );
+  }
+  return (
+    <div className="page-intro">
+      <h1>
+        <Trans>Thank you for your trade</Trans>
+      </h1>
+      <p>
+        <Trans>
+          Your confirmation with the shipping label is in your mailbox. You can follow your trade in
+          your account.
+        </Trans>
+      </p>
+      <p className="actions">
+        <Link className="button" to={loaderData.accountPath}>
+          <Trans>To my account</Trans>
+        </Link>
+        <Link className="button button--secondary" to={loaderData.homePath}>
+          <Trans>Sell another device</Trans>
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { launch, type Browser, type Page } from 'puppeteer-core';
+import { startBuiltServer, type BuiltServer } from '../../../scripts/built-server.mjs';
+
+/*
+ * Browser tests of the shop as `npm start` serves it: the built server (pages, widget, trade API
+ * on a fresh database) and Debian's Chromium driven by puppeteer. Edition hosts are
+ * `*.localhost`, which Chromium resolves to this machine.
+ */
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+export interface ShopBrowser {
+  server: BuiltServer;
+  browser: Browser;
+  url(host: string, path: string): string;
+  /** A fresh page (own cookies and storage) of a phone-sized or desktop window. */
+  newPage(width?: number): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startShopBrowser(): Promise<ShopBrowser> {
+  const server = await startBuiltServer({ dataDirPrefix: 'tradein-shop-browser-' });
+  const browser = await launch({
+    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  return {
+    server,
+    browser,
+    url: (host, path) => `http://${host}:${server.port}${path}`,
+    async newPage(width = 360) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width, height: 780 });
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+/** Waits until React Router has hydrated the page (its router is ready). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
+        .__reactRouterDataRouter?.state.initialized === true,
+    { timeout: 15_000 },
+  );
+}
+
+/** The accessibility violations axe finds on the page (WCAG 2.2 AA and best practice). */
+export async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Node,
+            options: unknown,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const results = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
+  });
+}
+
+/** Waits until the widget's shadow root shows an element matching a selector (and text). */
+export async function widgetShows(
+  page: Page,
+  selector: string,
+  text?: string,
+  timeout = 10_000,
+): Promise<void> {
+  await page.waitForFunction(
+    (css: string, label: string | undefined) => {
+      const root = document.querySelector('tradein-widget')?.shadowRoot;
+      return [...(root?.querySelectorAll(css) ?? [])].some(
+        (element) => label === undefined || element.textContent?.includes(label),
+      );
+    },
+    { timeout },
+    selector,
+    text,
+  );
+}
+
+/** Clicks the first element of the widget's shadow root that matches a selector (and text). */
+export async function clickInWidget(page: Page, selector: string, text?: string): Promise<void> {
+  await page.evaluate(
+    (css: string, label: string | undefined) => {
+      const root = document.querySelector('tradein-widget')?.shadowRoot;
+      const target = [...(root?.querySelectorAll<HTMLElement>(css) ?? [])].find(
+        (element) => label === undefined || element.textContent?.trim() === label,
+      );
+      if (!target) throw new Error(`no ${css} ${label ?? ''} in the widget`);
+      target.click();
+    },
+    selector,
+    text,
+  );
+}

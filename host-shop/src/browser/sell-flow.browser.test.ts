@@ -1,0 +1,152 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clickInWidget,
+  hydrated,
+  startShopBrowser,
+  widgetShows,
+  type ShopBrowser,
+} from './browser-kit.ts';
+
+let shop: ShopBrowser;
+beforeAll(async () => {
+  shop = await startShopBrowser();
+}, 60_000);
+afterAll(() => shop.close());
+
+/** Marks the window: a full page load would lose the mark. */
+const markWindow = (page: Page) =>
+  page.evaluate(() => {
+    (window as { shopMark?: number }).shopMark = 1;
+  });
+const stillSameWindow = (page: Page) =>
+  page.evaluate(() => (window as { shopMark?: number }).shopMark === 1);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const heading = (page: Page) => page.$eval('h1', (element) => element.textContent?.trim());
+
+/** Answers every condition question with its first answer, as a seller taps through them. */
+async function answerAll(page: Page) {
+  await widgetShows(page, 'input[type="radio"]');
+  const total = await page.evaluate(
+    () =>
+      document.querySelector('tradein-widget')?.shadowRoot?.querySelectorAll('.question-step')
+        .length ?? 0,
+  );
+  expect(total).toBeGreaterThan(0);
+  for (let number = 1; number <= total; number += 1) {
+    await widgetShows(page, '.question-count', `${number}`);
+    await clickInWidget(page, 'input[type="radio"]');
+    await page.waitForFunction(() => {
+      const next = document
+        .querySelector('tradein-widget')
+        ?.shadowRoot?.querySelector<HTMLButtonElement>('.actions [part~="primary"]');
+      return next !== null && next !== undefined && !next.disabled;
+    });
+    await clickInWidget(page, '.actions [part~="primary"]');
+  }
+  await widgetShows(page, '.offer-price');
+}
+
+/** Moves back or forward one history entry and waits until the shop handled it. */
+async function travel(page: Page, delta: -1 | 1) {
+  const before = await page.evaluate(() => history.state?.key as string | undefined);
+  await page.evaluate((step) => history.go(step), delta);
+  await page.waitForFunction((key) => history.state?.key !== key, {}, before);
+}
+
+describe('the sell flow in the shop', () => {
+  it('moves the URL with the widget, and the back and forward buttons move the widget', async () => {
+    const page = await shop.newPage();
+    await page.goto(shop.url('localhost', '/'));
+    await hydrated(page);
+    await markWindow(page);
+
+    // Search → questions: the product page of the device, without a reload.
+    await widgetShows(page, '[role="combobox"]');
+    await page.evaluate(() => {
+      document
+        .querySelector('tradein-widget')
+        ?.shadowRoot?.querySelector<HTMLInputElement>('[role="combobox"]')
+        ?.focus();
+    });
+    await page.keyboard.type('iphone 13');
+    await widgetShows(page, '[role="option"]', 'iPhone 13');
+    await clickInWidget(page, '[role="option"]');
+    await page.waitForFunction(() => location.pathname.startsWith('/produkte/'));
+    const productPath = pathOf(page);
+    await page.waitForFunction(() => document.title.includes('iPhone 13'));
+    expect(await heading(page)).toMatch(/iPhone 13/);
+
+    // Questions → offer (same page) → cart → checkout.
+    await answerAll(page);
+    expect(pathOf(page)).toBe(productPath);
+    await clickInWidget(page, 'button', 'In den Warenkorb');
+    await widgetShows(page, '#tradein-cart-heading');
+    await page.waitForFunction(() => location.pathname === '/checkout');
+    await clickInWidget(page, 'button', 'Zur Kasse');
+    await widgetShows(page, '#tradein-checkout-heading');
+    expect(pathOf(page)).toBe('/checkout');
+    expect(await stillSameWindow(page)).toBe(true);
+
+    // Back: cart, offer, questions, search; forward: questions again.
+    await travel(page, -1);
+    await widgetShows(page, '#tradein-cart-heading');
+    expect(pathOf(page)).toBe('/checkout');
+    await travel(page, -1);
+    await widgetShows(page, '.offer-price');
+    expect(pathOf(page)).toBe(productPath);
+    await travel(page, -1);
+    await widgetShows(page, 'input[type="radio"]');
+    expect(pathOf(page)).toBe(productPath);
+    await travel(page, -1);
+    expect(pathOf(page)).toBe('/');
+    await widgetShows(page, '[role="combobox"]');
+    await travel(page, 1);
+    await widgetShows(page, 'input[type="radio"]');
+    expect(pathOf(page)).toBe(productPath);
+    expect(await stillSameWindow(page)).toBe(true);
+    await page.close();
+  }, 90_000);
+
+  it('restores the step after a reload in the middle of the flow', async () => {
+    const page = await shop.newPage();
+    await page.goto(shop.url('localhost', '/produkte/apple-iphone-13-128-gb'));
+    await hydrated(page);
+    await answerAll(page);
+    const price = await page.evaluate(
+      () =>
+        document.querySelector('tradein-widget')?.shadowRoot?.querySelector('.offer-price')
+          ?.textContent,
+    );
+    await page.reload();
+    await hydrated(page);
+    await widgetShows(page, '.offer-price', price ?? undefined);
+    expect(pathOf(page)).toBe('/produkte/apple-iphone-13-128-gb');
+    await page.close();
+  }, 60_000);
+
+  it('follows links without reloading the page, data loaded by the router', async () => {
+    const page = await shop.newPage(1280);
+    await page.goto(shop.url('fr.localhost', '/'));
+    await hydrated(page);
+    await markWindow(page);
+    await page.click('.tile');
+    await page.waitForFunction(() => location.pathname.startsWith('/catalogue/'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent !== '');
+    const category = await heading(page);
+    expect(category).toMatch(/\S/);
+    await page.click('.chips a');
+    await page.waitForFunction(() => location.pathname.startsWith('/produits/apercu-'));
+    await page.waitForSelector('.link-list a');
+    await page.click('.link-list a');
+    await page.waitForFunction(
+      () => location.pathname.startsWith('/produits/') && !location.pathname.includes('apercu-'),
+    );
+    await widgetShows(page, 'input[type="radio"]');
+    expect(await stillSameWindow(page)).toBe(true);
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname.startsWith('/produits/apercu-'));
+    expect(await stillSameWindow(page)).toBe(true);
+    await page.close();
+  }, 60_000);
+});
