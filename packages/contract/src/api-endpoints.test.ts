@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from './api-endpoints.ts';
+import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
 import { newsletterEndpoints } from './newsletter.ts';
 import { offerEndpoints } from './offers.ts';
@@ -16,6 +17,7 @@ describe('apiEndpoints', () => {
       newsletterEndpoints,
       offerEndpoints,
       tradeEndpoints,
+      contactEndpoints,
     ];
     const names = groups.flatMap((group) => Object.keys(group));
     expect(new Set(names).size).toBe(names.length);

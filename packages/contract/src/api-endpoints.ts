@@ -1,3 +1,4 @@
+import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
 import { newsletterEndpoints } from './newsletter.ts';
 import { offerEndpoints } from './offers.ts';
@@ -6,7 +7,7 @@ import { tradeEndpoints } from './trades.ts';
 
 /**
  * Every call of the trade API: the calls of spec §7 (`endpoints`) and the ones the spec leaves
- * open (guest session, newsletter, offers, checkout and trades).
+ * open (guest session, newsletter, offers, checkout and trades, contact).
  */
 export const apiEndpoints = {
   ...endpoints,
@@ -14,4 +15,5 @@ export const apiEndpoints = {
   ...newsletterEndpoints,
   ...offerEndpoints,
   ...tradeEndpoints,
+  ...contactEndpoints,
 };

@@ -10,6 +10,13 @@ export type { RegisterRequest, RegistrationPayment } from './registration.ts';
 export { apiErrorCode, apiErrorFromIssues, readApiError } from './api-error.ts';
 export type { ApiError, ApiErrorCode, ApiFieldError } from './api-error.ts';
 
+export {
+  contactMessageEndpoint,
+  contactMessageRequestSchema,
+  maxContactMessageLength,
+} from './contact.ts';
+export type { ContactMessageRequest } from './contact.ts';
+
 export { categorySchema, deviceSchema, deviceSummarySchema } from './catalogue.ts';
 export type {
   Aggregation,

@@ -13,6 +13,8 @@ export interface OutboxMail {
   file: string;
   /** The recipients' addresses, comma-separated (one for every mail the API sends). */
   to: string;
+  /** Where answers go (`Reply-To`), empty when the mail names none. */
+  replyTo: string;
   subject: string;
   text: string;
   /** What the mail is for (`activation`, `password-reset`, …), from `X-Tradein-Mail-Kind`. */
@@ -34,6 +36,7 @@ async function parseMail(eml: string | Buffer, file = ''): Promise<OutboxMail> {
   return {
     file,
     to: addresses(parsed.to),
+    replyTo: addresses(parsed.replyTo),
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
     kind: typeof kind === 'string' ? kind : '',

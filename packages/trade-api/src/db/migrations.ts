@@ -5,7 +5,12 @@ import {
   type MigrationProvider,
   type MigrationResultSet,
 } from 'kysely/migration';
-import { databaseDialect, type DatabaseDialect, type TradeDb } from './create-database.ts';
+import { databaseDialect, type TradeDb } from './create-database.ts';
+import { generatedId } from './generated-id.ts';
+import {
+  up as contactMessagesUp,
+  down as contactMessagesDown,
+} from './migrations/contact-messages.ts';
 import {
   up as trackingNewsletterUp,
   down as trackingNewsletterDown,
@@ -20,14 +25,6 @@ import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
  */
 
 type AnyTable = CreateTableBuilder<string, string>;
-
-/** Integer primary key that the database numbers: `integer primary key autoincrement` / identity. */
-function generatedId(dialect: DatabaseDialect) {
-  return (column: ColumnDefinitionBuilder) =>
-    dialect === 'postgres'
-      ? column.primaryKey().generatedByDefaultAsIdentity()
-      : column.primaryKey().autoIncrement();
-}
 
 /** Name, url and texts of a catalogue page in one edition, keyed by its owner and edition. */
 function pageColumns(table: AnyTable, owner: string, ownerTable: string): AnyTable {
@@ -523,6 +520,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   },
   '0002_trades': { up: tradesUp, down: tradesDown },
   '0003_tracking_newsletter': { up: trackingNewsletterUp, down: trackingNewsletterDown },
+  '0004_contact_messages': { up: contactMessagesUp, down: contactMessagesDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

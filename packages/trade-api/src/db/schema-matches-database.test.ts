@@ -163,6 +163,16 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     succeeded: 'not null',
     created_at: 'not null',
   },
+  contact_messages: {
+    id: 'not null',
+    edition: 'not null',
+    subject: 'not null',
+    sender_email: 'not null',
+    client_address: 'not null',
+    trade_number: 'nullable',
+    mail_reference: 'nullable',
+    created_at: 'not null',
+  },
   mail_log: {
     id: 'not null',
     kind: 'not null',

@@ -394,6 +394,22 @@ export interface MailLogTable {
   created_at: Timestamp;
 }
 
+/** A message of the contact page; its text went to the service team by mail only. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  edition: string;
+  /** The key of one of the edition's contact subjects. */
+  subject: string;
+  /** Lower-case address the answer goes to. */
+  sender_email: string;
+  /** The client's IP address as the server saw it. */
+  client_address: string;
+  trade_number: string | null;
+  /** File name of the .eml or SMTP message id of the mail to the service team. */
+  mail_reference: string | null;
+  created_at: Timestamp;
+}
+
 /** Every table of the trade API database, as the newest migration leaves it (checked by `schema-matches-database.test.ts`). */
 export interface TradeDatabase {
   catalogue_revisions: CatalogueRevisionsTable;
@@ -431,6 +447,7 @@ export interface TradeDatabase {
   client_ids: ClientIdsTable;
   login_attempts: LoginAttemptsTable;
   mail_log: MailLogTable;
+  contact_messages: ContactMessagesTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -470,4 +487,5 @@ export const tableNames = [
   'client_ids',
   'login_attempts',
   'mail_log',
+  'contact_messages',
 ] as const satisfies readonly (keyof TradeDatabase)[];

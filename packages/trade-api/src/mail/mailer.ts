@@ -13,7 +13,8 @@ export type MailKind =
   | 'newsletter-opt-in'
   | 'trade-confirmation'
   | 'trade-status'
-  | 'clarification';
+  | 'clarification'
+  | 'contact';
 
 export interface MailAttachment {
   filename: string;
@@ -32,6 +33,8 @@ export interface MailMessage {
   /** Optional HTML body. Callers escape every value they put in it. */
   html?: string;
   attachments?: MailAttachment[];
+  /** Where answers go, when not to the sender (a contact message: the customer who wrote). */
+  replyTo?: string;
 }
 
 export interface SentMail {
@@ -53,6 +56,9 @@ export interface MailerOptions {
 
 const footer = msg`You receive this message because of your activity in our trade-in shop.`;
 
+/** Mails to our own team, which carry no customer footer. */
+const internalKinds: ReadonlySet<MailKind> = new Set(['contact']);
+
 /**
  * Sends mail through nodemailer: over SMTP when configured, otherwise as one `.eml` file per
  * message in the outbox folder (the same bytes an SMTP server would receive).
@@ -70,8 +76,11 @@ export function createMailer(options: MailerOptions): Mailer {
         from: { name: edition.contact.fromName, address: edition.contact.fromAddress },
         to: message.to,
         subject: message.subject,
-        text: `${message.text}\n\n-- \n${i18n._(footer)}\n`,
+        text: internalKinds.has(message.kind)
+          ? `${message.text}\n`
+          : `${message.text}\n\n-- \n${i18n._(footer)}\n`,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         attachments: message.attachments,
         headers: { 'X-Tradein-Mail-Kind': message.kind },
       });

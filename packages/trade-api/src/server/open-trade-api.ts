@@ -6,6 +6,7 @@ import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { renderCatalogueImage } from '../catalogue/catalogue-image.ts';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
+import { registerContactRoutes } from '../contact/contact-routes.ts';
 import { createDatabase, type TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
@@ -33,7 +34,8 @@ const systemClock = (): Date => new Date();
 
 /**
  * The plugin options with every feature registered: search and images over the catalogue,
- * bearer authentication, accounts and customers, tracking, newsletter, offers and trades.
+ * bearer authentication, accounts and customers, tracking, newsletter, offers, trades and
+ * contact messages.
  */
 export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
   const { db, config, catalogue, mailer } = parts;
@@ -51,6 +53,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
       registerNewsletterRoutes(route, { db, config, mailer, clock });
       registerOfferRoutes(route, { db, clock });
       registerTradeRoutes(route, { db, mailer, clock });
+      registerContactRoutes(route, { db, mailer, clock });
     },
   };
 }

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { editionCodeSchema } from '@tradein/editions/client';
+import { defineEndpoint } from './endpoint.ts';
+import { emailSchema, okResponseSchema, personNameSchema } from './primitives.ts';
+import { pure } from './pure.ts';
+import { tradeNumberSchema } from './trades.ts';
+
+/** The longest message the contact form takes, in characters. */
+export const maxContactMessageLength = 5000;
+
+/** Control characters other than tab, line feed and carriage return. */
+const controlCharacter = /(?![\t\n\r])\p{Cc}/u;
+
+/** The key of one of the edition's ten contact subjects (`helpWidget.contactSubjects`). */
+const contactSubjectKeySchema = /* @__PURE__ */ pure(() =>
+  z.string().check(z.regex(/^[a-z][A-Za-z]{0,49}$/, 'Subject must be one of the listed subjects')),
+);
+
+/** The message itself: lines of text, not blank, without control characters. */
+const contactMessageTextSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.maxLength(
+      maxContactMessageLength,
+      `Message must be at most ${maxContactMessageLength} characters`,
+    ),
+    z.refine((text) => text.trim().length > 0, 'Message must not be empty'),
+    z.refine(
+      (text) => !controlCharacter.test(text) && !/\p{Cs}/u.test(text),
+      'Message must be plain text without control characters',
+    ),
+  ),
+);
+
+/**
+ * Body of the contact call: a message to the edition's service team (`contact.toAddress`),
+ * answered by mail to `email`. The server also checks that `subject` is one of the edition's.
+ */
+export const contactMessageRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    edition: editionCodeSchema,
+    subject: contactSubjectKeySchema,
+    name: personNameSchema.check(
+      z.refine((name) => !controlCharacter.test(name), 'Name must not hold control characters'),
+    ),
+    email: emailSchema,
+    tradeNumber: z.optional(tradeNumberSchema),
+    message: contactMessageTextSchema,
+  }),
+);
+export type ContactMessageRequest = z.infer<typeof contactMessageRequestSchema>;
+
+/**
+ * Sends a message of the contact page to the edition's service team. Rate limited per sender
+ * address and per client (`too_many_requests` with `retry-after`).
+ */
+export const contactMessageEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/contact/messages',
+  auth: 'none',
+  body: contactMessageRequestSchema,
+  response: okResponseSchema,
+});
+
+/** Contact calls (not in §7, which leaves the contact page's sending open). */
+export const contactEndpoints = {
+  contactMessage: contactMessageEndpoint,
+};
