@@ -46,7 +46,7 @@ try {
   ];
 
   let homeScripts = [];
-  console.log(`Lighthouse ${runs}x per page, mobile profile, median:`);
+  console.info(`Lighthouse ${runs}x per page, mobile profile, median:`);
   for (const [name, path] of pages) {
     const results = [];
     for (let run = 0; run < runs; run += 1) {
@@ -80,7 +80,7 @@ try {
       figures.cls <= budgets.cls &&
       figures.tbtMs <= budgets.tbtMs;
     failed ||= !ok;
-    console.log(
+    console.info(
       `${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(13)} ${path}: performance ${figures.performance} (>= ${budgets.performance}), ` +
         `LCP ${Math.round(figures.lcpMs)} ms (<= ${budgets.lcpMs}), CLS ${figures.cls.toFixed(3)} (<= ${budgets.cls}), ` +
         `TBT ${Math.round(figures.tbtMs)} ms (<= ${budgets.tbtMs})`,
@@ -102,7 +102,7 @@ try {
   const total = shopBytes + widgetBytes;
   const ok = total <= budgets.homeInitialJsGzipBytes;
   failed ||= !ok;
-  console.log(
+  console.info(
     `${ok ? 'ok  ' : 'FAIL'} home initial JS: ${total} B gzip (<= ${budgets.homeInitialJsGzipBytes}) in ` +
       `${homeScripts.length} files: shop ${shopBytes} B, widget ${widgetBytes} B`,
   );

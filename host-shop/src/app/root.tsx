@@ -15,7 +15,10 @@ import { useNonce } from './nonce.ts';
 import { shopRequest } from './shop-context.ts';
 import shopStylesheet from './styles/shop.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shopStylesheet }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: shopStylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 /** The host's edition, language and shop mode: every page renders for them. */
 export function loader({ context }: LoaderFunctionArgs) {

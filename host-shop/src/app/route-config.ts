@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfigEntry } from '@react-router/dev/routes';
 import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
 import type { RouteName } from '@tradein/editions';
+import { newsletterSignupPath } from './shop-paths.ts';
 
 /** The module of each screen of §2, relative to src/app. */
 const screenModules = {
@@ -118,7 +119,7 @@ export function shopRoutes(): RouteConfigEntry[] {
       ...paths.filter((path) => !inSellFlow(path)).map(screenRoute),
       // The footer's newsletter form posts here; the page tells what happened (works without
       // JavaScript).
-      route('/newsletter/signup', 'routes/newsletter-signup.tsx', { id: 'newsletterSignup' }),
+      route(newsletterSignupPath, 'routes/newsletter-signup.tsx', { id: 'newsletterSignup' }),
       route('*', 'routes/not-found.tsx', { id: 'notFound' }),
     ]),
   ];

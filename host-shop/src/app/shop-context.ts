@@ -12,6 +12,11 @@ export interface ShopRequest {
   nonce: string;
   /** The trade API, through the contract (in-process when the server mounts it). */
   api: ApiClient;
+  /**
+   * The trade API for calls made on the visitor's behalf (a contact message, a login): they
+   * carry the visitor's address, by which the API throttles clients.
+   */
+  visitorApi(): ApiClient;
   /** The server's log, for what a page notices but the visitor need not see. */
   log: { warn(details: Record<string, unknown>, message: string): void };
 }

@@ -30,6 +30,7 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu'],
   });
+  const userAgent = await browser.userAgent();
   return {
     server,
     browser,
@@ -38,6 +39,9 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width, height: 780 });
+      // Headless Chromium names itself `HeadlessChrome`, which the shop treats as a crawler (no
+      // interactive 404 page): the tests browse as the seller's browser does.
+      await page.setUserAgent({ userAgent: userAgent.replace('HeadlessChrome', 'Chrome') });
       return page;
     },
     async close() {

@@ -49,6 +49,15 @@ function publicOrigin(site: Site, request: FastifyRequest): string {
     : `${request.protocol}://${request.host}`;
 }
 
+/** A `fetch` to the API node that names the visitor's address as the client's. */
+function forwardingFetch(clientAddress: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', clientAddress);
+    return fetch(input, { ...init, headers });
+  };
+}
+
 /** The shop host: one Fastify server answering for every edition host. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
@@ -114,6 +123,16 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     ...(options.tradeApi ? { fetch: inProcessFetch(app) } : {}),
     environment: 'production',
   });
+  // Calls made for a visitor carry the visitor's address: as the remote address of the
+  // in-process call, or as `x-forwarded-for` to an API node (which trusts this server).
+  const visitorApi = (request: FastifyRequest) =>
+    createApiClient({
+      baseUrl: apiBaseUrl,
+      fetch: options.tradeApi
+        ? inProcessFetch(app, { remoteAddress: request.ip })
+        : forwardingFetch(request.ip),
+      environment: 'production',
+    });
 
   // The catalogue changes only when the servers restart (docs/search.md): the sitemap's pages
   // are asked once per edition, for the life of the process; never per host name, which a
@@ -147,7 +166,7 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
         );
       },
     });
-    void app.register(pagesPlugin, { build: options.pages, api, publicOrigin });
+    void app.register(pagesPlugin, { build: options.pages, api, visitorApi, publicOrigin });
   }
 
   return app;

@@ -25,6 +25,8 @@ export interface PagesOptions {
   build: ServerBuild;
   /** The trade API as the pages call it. */
   api: ApiClient;
+  /** The trade API for calls made on a visitor's behalf, carrying the visitor's address. */
+  visitorApi(request: FastifyRequest): ApiClient;
   /** The origin links of a page name. */
   publicOrigin(site: Site, request: FastifyRequest): string;
 }
@@ -34,7 +36,7 @@ export interface PagesOptions {
  * page's own inline scripts (React Router's hydration data) by their per-answer nonce; nothing
  * inline otherwise, no framing by any site.
  */
-export function pageSecurityPolicy(nonce: string): string {
+function pageSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -116,6 +118,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
           origin: options.publicOrigin(site, request),
           nonce,
           api: options.api,
+          visitorApi: () => options.visitorApi(request),
           log: request.log,
         });
         const response = await handle(toFetchRequest(request, abort.signal), context);

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@tradein/client-core';
-import { buildSearchRequest, searchEndpoint, type Category } from '@tradein/contract';
 import { buildPath, type EditionCode } from '@tradein/editions';
-import { getClientEdition, sellFlowPath } from '@tradein/editions/client';
+import { sellFlowPath } from '@tradein/editions/client';
+import { categoryTree, devicesOfSeries } from '../app/catalogue.server.ts';
 import { contentSlugs } from '../app/content/content-slugs.ts';
 
 /** Characters XML text may not hold as they are. */
@@ -17,22 +17,12 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => xmlEntities[character] ?? character);
 }
 
-/** The category tree of an edition (categories, their manufacturers and series). */
-export async function categoryTree(api: ApiClient, edition: EditionCode): Promise<Category[]> {
-  const application = getClientEdition(edition).search.devicesIndex;
-  const tree = await api.call(searchEndpoint, {
-    body: buildSearchRequest({ kind: 'categories' }, application),
-  });
-  return tree.kind === 'categories' ? tree.hits : [];
-}
-
 /**
  * The paths of an edition's pages that search engines should know: the home page, every sell
  * category, every device's product page, from the catalogue as the trade API serves it (one
  * call for the category tree, one per series for its devices), and the content pages.
  */
 export async function sitemapPaths(api: ApiClient, edition: EditionCode): Promise<string[]> {
-  const application = getClientEdition(edition).search.devicesIndex;
   const categories = await categoryTree(api, edition);
   const seriesIds = new Set(
     categories.flatMap((category) =>
@@ -43,11 +33,7 @@ export async function sitemapPaths(api: ApiClient, edition: EditionCode): Promis
   );
   const devicePaths = new Set<string>();
   for (const seriesId of seriesIds) {
-    const answer = await api.call(searchEndpoint, {
-      body: buildSearchRequest({ kind: 'devicesBySeries', seriesId }, application),
-    });
-    if (answer.kind !== 'devicesBySeries') continue;
-    for (const device of answer.hits)
+    for (const device of await devicesOfSeries(api, edition, seriesId))
       devicePaths.add(sellFlowPath(edition, 'productDetail', device.url));
   }
   return [

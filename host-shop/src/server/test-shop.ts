@@ -8,7 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 
 /** A phone's browser, as most sellers arrive (crawlers get 404s without the page). */
-export const browserAgent =
+const browserAgent =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 
 const pagesBuild = new URL('../../build/server/index.js', import.meta.url);
@@ -29,17 +29,22 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-/**
- * Starts the shop with React Router's build of the pages (host-shop/build, written by
- * `npm run build`; `npm test` builds before it runs these tests).
- */
-export async function startTestShop(): Promise<TestShop> {
+/** React Router's build of the pages, as `npm run build` wrote it. */
+export async function loadPagesBuild(): Promise<ServerBuild> {
   if (!existsSync(pagesBuild)) {
     throw new Error(
       `${fileURLToPath(pagesBuild)} is missing: build the pages first (npm run build -w @tradein/host-shop)`,
     );
   }
-  const pages = (await import(/* @vite-ignore */ pagesBuild.href)) as ServerBuild;
+  return (await import(/* @vite-ignore */ pagesBuild.href)) as ServerBuild;
+}
+
+/**
+ * Starts the shop with React Router's build of the pages (host-shop/build, written by
+ * `npm run build`; `npm test` builds before it runs these tests).
+ */
+export async function startTestShop(): Promise<TestShop> {
+  const pages = await loadPagesBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-pages-'));
   const tradeApi: OpenTradeApi = await openTradeApi(
     readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost' }),

@@ -6,7 +6,9 @@ import { buildSearchRequest, searchResultSchema } from '@tradein/contract';
 import { openTradeApi, readTradeApiConfig, type OpenTradeApi } from '@tradein/trade-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSlugs } from '../app/content/content-slugs.ts';
 import { buildApp } from './app.ts';
+import { loadPagesBuild } from './test-shop.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-data-'));
 let tradeApi: OpenTradeApi;
@@ -20,9 +22,9 @@ beforeAll(async () => {
       PUBLIC_ORIGIN: 'http://localhost:8080',
     }),
   );
-  app = buildApp({ tradeApi: tradeApi.options });
+  app = buildApp({ tradeApi: tradeApi.options, pages: await loadPagesBuild() });
   await app.ready();
-});
+}, 60_000);
 afterAll(async () => {
   await app.close();
   await tradeApi.close();
@@ -98,14 +100,15 @@ const get = (host: string, url: string) => app.inject({ url, headers: { host } }
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe('sitemap.xml and robots.txt per edition host', () => {
-  it('lists the home page, every sell category and every product page of the edition', async () => {
+  it('lists the home page, every sell category, product and content page of the edition', async () => {
     const response = await get('de.localhost:8080', '/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
     const urls = locations(response.body);
     const { categories, devices } = tradeApi.catalogue;
-    expect(urls).toHaveLength(1 + categories.length + devices.length);
+    expect(urls).toHaveLength(1 + categories.length + devices.length + contentSlugs.length);
+    expect(urls).toContain('http://de.localhost:8080/content/data-erasure');
     expect(urls[0]).toBe('http://de.localhost:8080/');
     expect(urls).toContain(`http://de.localhost:8080/verkaufen/${categories[0]?.pages.de.url}`);
     for (const device of devices.slice(0, 50)) {
@@ -165,7 +168,7 @@ describe('catalogue pages that do not exist', () => {
       headers: { host, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toMatch(/^<!doctype html>/);
+    expect(response.body).toMatch(/^<!doctype html>/i);
   });
 
   it('gives a crawler the 404 status without the page', async () => {

@@ -44,6 +44,17 @@ export class ApiHttpError extends ApiError {
   }
 }
 
+/**
+ * The HTTP status of an {@link ApiHttpError}, undefined for anything else. It reads the error's
+ * name rather than its class, so it also knows errors of another copy of this package (a server
+ * whose pages and API client are separate bundles).
+ */
+export function apiHttpStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error) || error.name !== 'ApiHttpError') return undefined;
+  const status: unknown = Reflect.get(error, 'status');
+  return typeof status === 'number' ? status : undefined;
+}
+
 /** The server answered 2xx, but the answer is not what the endpoint's response schema says. */
 export class ApiResponseError extends ApiError {
   override readonly name = 'ApiResponseError';

@@ -6,7 +6,7 @@ export {
   registerGuest,
   startGuestSession,
 } from './account.ts';
-export { ApiHttpError, ApiRequestError } from './api-errors.ts';
+export { ApiHttpError, ApiRequestError, apiHttpStatus } from './api-errors.ts';
 export {
   $cartCount,
   $cartTotal,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 /** Page data of links in view is prefetched from one second after the page loaded (§9). */
-export const prefetchDelayMs = 1000;
+const prefetchDelayMs = 1000;
 
 let prefetchAllowed = false;
 

@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Form } from 'react-router';
-
-/** Where the sign-up form posts (routes/newsletter-signup.tsx). */
-export const newsletterSignupPath = '/newsletter/signup';
+import { newsletterSignupPath } from '../shop-paths.ts';
 
 /**
  * The footer's newsletter sign-up: an e-mail address, sent to the trade API's double opt-in (a

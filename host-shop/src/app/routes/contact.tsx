@@ -1,7 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiHttpError } from '@tradein/client-core';
-import { contactMessageEndpoint, contactMessageRequestSchema } from '@tradein/contract';
+import { apiHttpStatus } from '@tradein/client-core';
+import {
+  contactMessageEndpoint,
+  contactMessageRequestSchema,
+  maxContactMessageLength,
+  maxTextFieldLength,
+} from '@tradein/contract';
 import { getEdition } from '@tradein/editions';
 import { useId } from 'react';
 import {
@@ -36,6 +41,7 @@ export function loader(args: LoaderFunctionArgs) {
       ),
     }),
     subjects: edition.helpWidget.contactSubjects,
+    serviceAddress: edition.contact.toAddress,
   };
 }
 
@@ -72,10 +78,10 @@ export async function action(args: ActionFunctionArgs) {
     );
   }
   try {
-    await request.api.call(contactMessageEndpoint, { body: parsed.data });
+    await request.visitorApi().call(contactMessageEndpoint, { body: parsed.data });
     return data<ContactResult>({ sent: true });
   } catch (error) {
-    if (error instanceof ApiHttpError && error.status === 429) {
+    if (apiHttpStatus(error) === 429) {
       return data<ContactResult>({ sent: false, busy: true, values }, { status: 429 });
     }
     throw error;
@@ -153,7 +159,7 @@ export default function Contact({
           <p className="notice notice--error">
             <Trans>
               You have sent several messages just now. Please try again in an hour, or write to us
-              by e-mail.
+              at <a href={`mailto:${loaderData.serviceAddress}`}>{loaderData.serviceAddress}</a>.
             </Trans>
           </p>
         ) : null}
@@ -177,7 +183,12 @@ export default function Contact({
           <label htmlFor={`${id}-name`}>
             <Trans>Name</Trans>
           </label>
-          <input {...fieldProps('name')} autoComplete="name" required maxLength={200} />
+          <input
+            {...fieldProps('name')}
+            autoComplete="name"
+            required
+            maxLength={maxTextFieldLength}
+          />
           <FieldError id={id} field="name" invalid={invalid} />
         </div>
         <div className="field">
@@ -198,7 +209,7 @@ export default function Contact({
           <label htmlFor={`${id}-message`}>
             <Trans>Your message</Trans>
           </label>
-          <textarea {...fieldProps('message')} required maxLength={5000} />
+          <textarea {...fieldProps('message')} required maxLength={maxContactMessageLength} />
           <FieldError id={id} field="message" invalid={invalid} />
         </div>
         <button type="submit" className="button" disabled={sending}>

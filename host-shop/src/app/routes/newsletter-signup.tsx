@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { ApiHttpError } from '@tradein/client-core';
+import { apiHttpStatus } from '@tradein/client-core';
 import { emailSchema, newsletterSubscribeEndpoint } from '@tradein/contract';
 import {
   data,
@@ -31,20 +31,20 @@ export function loader({ context }: LoaderFunctionArgs) {
  * plain form post; the address is checked with the contract first, so bad input sends nothing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { site, api } = shopRequest(context);
+  const { site, visitorApi } = shopRequest(context);
   const form = await request.formData();
   const email = emailSchema.safeParse(String(form.get('email') ?? '').trim());
   if (!email.success) return data({ result: 'invalid' as SignupResult }, { status: 400 });
   try {
-    await api.call(newsletterSubscribeEndpoint, {
+    await visitorApi().call(newsletterSubscribeEndpoint, {
       body: { email: email.data, edition: site.edition, source: 'footer' },
     });
     return { result: 'sent' as SignupResult };
   } catch (error) {
-    if (error instanceof ApiHttpError && error.status === 429) {
+    if (apiHttpStatus(error) === 429) {
       return data({ result: 'busy' as SignupResult }, { status: 429 });
     }
-    if (error instanceof ApiHttpError && error.status === 400) {
+    if (apiHttpStatus(error) === 400) {
       return data({ result: 'invalid' as SignupResult }, { status: 400 });
     }
     throw error;
