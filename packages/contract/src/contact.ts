@@ -8,8 +8,10 @@ import { tradeNumberSchema } from './trades.ts';
 /** The longest message the contact form takes, in characters. */
 export const maxContactMessageLength = 5000;
 
-/** Control characters other than tab, line feed and carriage return. */
-const controlCharacter = /(?![\t\n\r])\p{Cc}/u;
+/** Whether a text holds control characters other than tab, line feed and carriage return. */
+function hasControlCharacter(text: string): boolean {
+  return /(?![\t\n\r])\p{Cc}/u.test(text);
+}
 
 /** The key of one of the edition's ten contact subjects (`helpWidget.contactSubjects`). */
 const contactSubjectKeySchema = /* @__PURE__ */ pure(() =>
@@ -25,7 +27,7 @@ const contactMessageTextSchema = /* @__PURE__ */ pure(() =>
     ),
     z.refine((text) => text.trim().length > 0, 'Message must not be empty'),
     z.refine(
-      (text) => !controlCharacter.test(text) && !/\p{Cs}/u.test(text),
+      (text) => !hasControlCharacter(text) && !/\p{Cs}/u.test(text),
       'Message must be plain text without control characters',
     ),
   ),
@@ -40,7 +42,7 @@ export const contactMessageRequestSchema = /* @__PURE__ */ pure(() =>
     edition: editionCodeSchema,
     subject: contactSubjectKeySchema,
     name: personNameSchema.check(
-      z.refine((name) => !controlCharacter.test(name), 'Name must not hold control characters'),
+      z.refine((name) => !hasControlCharacter(name), 'Name must not hold control characters'),
     ),
     email: emailSchema,
     tradeNumber: z.optional(tradeNumberSchema),
