@@ -32,8 +32,16 @@ describe('every page type', () => {
     async (host, path) => {
       for (const width of [360, 1280]) {
         const page = await shop.newPage(width);
-        await page.goto(shop.url(host, path));
+        const failed: string[] = [];
+        page.on('response', (response) => {
+          if (response.status() >= 400 && response.url() !== shop.url(host, path)) {
+            failed.push(`${response.status()} ${response.url()}`);
+          }
+        });
+        await page.goto(shop.url(host, path), { waitUntil: 'networkidle0' });
         await hydrated(page);
+        // Every image, script and stylesheet the page asks for is there.
+        expect(failed).toEqual([]);
         expect(await axeViolations(page)).toEqual([]);
         // Nothing is wider than the window: no sideways scrolling on a phone.
         expect(

@@ -6,6 +6,7 @@ import { buildSearchRequest, searchResultSchema } from '@tradein/contract';
 import { openTradeApi, readTradeApiConfig, type OpenTradeApi } from '@tradein/trade-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editionCodes, getEdition } from '@tradein/editions';
 import { contentSlugs } from '../app/content/content-slugs.ts';
 import { buildApp } from './app.ts';
 import { loadPagesBuild } from './test-shop.ts';
@@ -181,5 +182,15 @@ describe('catalogue pages that do not exist', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe('Not Found');
+  });
+});
+
+describe("the footer's shipping logos", () => {
+  it.each(editionCodes)('serves the logo the %s edition names', async (edition) => {
+    const { imagePath } = getEdition(edition).footerShippingLogo;
+    const response = await get(`${edition}.localhost`, imagePath);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toContain('<svg');
   });
 });

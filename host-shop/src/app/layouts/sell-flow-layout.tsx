@@ -85,7 +85,12 @@ export default function SellFlowLayout() {
   return (
     <main id="main" className="page page--sell-flow">
       <Outlet />
-      <section className="sell-flow" aria-label={t`Sell your device`} hidden={stepOfEntry === null}>
+      <section
+        className="sell-flow"
+        aria-label={t`Sell your device`}
+        hidden={stepOfEntry === null}
+        data-screen={stepOfEntry?.screen}
+      >
         <script src="/widget/tradein-widget.js" async />
         {/* A custom element: React sets these as attributes (widget-attributes.ts). */}
         {createElement('tradein-widget', {
