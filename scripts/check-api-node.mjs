@@ -1,6 +1,8 @@
 // Starts the built standalone API node exactly as `npm run start:api` does and checks that it
 // serves the trade API (and only the API) and stops cleanly on SIGTERM. Prints a closing
 // "N passed, N failed" line.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   callServer,
   isSupportedNode,
@@ -87,6 +89,38 @@ check(
   unknownApi.status === 404 && unknownApi.body.startsWith('{'),
   `unknown API path → ${unknownApi.status} JSON`,
 );
+
+// A shop node in front of this API node (TRADE_API_URL): pages from the API node's catalogue,
+// `/api` forwarded to it, no database of its own.
+const shop = await startBuiltServer({
+  env: { TRADE_API_URL: node.origin },
+  dataDirPrefix: 'tradein-shop-node-',
+});
+try {
+  const sitemap = await callServer({ port: shop.port, host: 'fr.localhost', path: '/sitemap.xml' });
+  const productPath = /<loc>https?:\/\/[^/]+(\/produits\/[^<]+)<\/loc>/.exec(sitemap.body)?.[1];
+  const product = await callServer({
+    port: shop.port,
+    host: 'fr.localhost',
+    path: productPath ?? '/produits/none',
+    agent: 'shop node check',
+  });
+  check(
+    product.status === 200 && product.body.includes('<tradein-widget'),
+    `shop node with TRADE_API_URL: ${productPath} → ${product.status}`,
+  );
+  const forwarded = await searchFirstModel(shop.port, 'iphne 13 pr');
+  check(
+    forwarded.model === 'iPhone 13 Pro',
+    `shop node forwards /api to the API node → ${forwarded.status} ${forwarded.model}`,
+  );
+  check(
+    !existsSync(join(shop.dataDir, 'trade.sqlite')),
+    'shop node with TRADE_API_URL opens no database of its own',
+  );
+} finally {
+  await shop.stop();
+}
 
 node.child.kill('SIGTERM');
 const stopped = await Promise.race([

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
+import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { createApiClient } from '@tradein/client-core';
 import type { EditionCode } from '@tradein/editions';
@@ -73,6 +74,21 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   void app.register(fastifyCompress, responseCompression);
 
   if (options.tradeApi) void app.register(buildTradeApi(options.tradeApi));
+  else if (options.tradeApiUrl !== undefined) {
+    // The widget and other browser code call `/api` on the shop's origin: forwarded to the API
+    // node, naming the visitor as the client (the API node decides whether it trusts this).
+    void app.register(fastifyHttpProxy, {
+      upstream: options.tradeApiUrl,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': request.ip,
+        }),
+      },
+    });
+  }
 
   // Static files first, so the page catch-all below never answers for them.
   void app.register(fastifyStatic, {

@@ -3,6 +3,13 @@ import * as z from 'zod/mini';
 const environmentSchema = z.object({
   PORT: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535)), 8080),
   HOST: z._default(z.string().check(z.minLength(1)), 'localhost'),
+  /**
+   * A separate trade API node (`npm run start:api`) to use instead of the one this server would
+   * mount: its pages call it over HTTP, and `/api` on the shop's origin is forwarded to it.
+   */
+  TRADE_API_URL: z.optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  ),
 });
 
 /** Server settings read once from the process environment. */

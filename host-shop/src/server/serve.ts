@@ -1,7 +1,8 @@
 import { openTradeApi, readTradeApiConfig } from '@tradein/trade-api';
+import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
-import { readEnvironment } from './environment.ts';
+import { readEnvironment, type ServerEnvironment } from './environment.ts';
 
 /** Where the shop server finds its defaults that depend on the bundle's location. */
 export interface ServeOptions {
@@ -11,10 +12,21 @@ export interface ServeOptions {
   pagesBuild: URL;
 }
 
-/** Opens the trade API, builds the shop server and listens until SIGINT or SIGTERM. */
+/**
+ * Opens the trade API (or, with `TRADE_API_URL`, uses an API node), builds the shop server and
+ * listens until SIGINT or SIGTERM.
+ */
 export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promise<void> {
   const environment = readEnvironment(process.env);
   const pages = (await import(pagesBuild.href)) as ServerBuild;
+  const tradeApiUrl = environment.TRADE_API_URL;
+  if (tradeApiUrl !== undefined) {
+    // A shop node in front of an API node: no database of its own.
+    const app = buildApp({ logger: true, tradeApiUrl, pages });
+    await listenUntilStopped(app, environment);
+    app.log.info({ tradeApiUrl }, 'shop pages call the trade API node');
+    return;
+  }
   const tradeApiConfig = readTradeApiConfig({
     ...process.env,
     DATA_DIR: process.env.DATA_DIR || defaultDataDir,
@@ -23,13 +35,16 @@ export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promi
   const tradeApi = await openTradeApi(tradeApiConfig);
   const app = buildApp({ logger: true, tradeApi: tradeApi.options, pages });
   app.addHook('onClose', () => tradeApi.close());
+  await listenUntilStopped(app, environment);
+}
 
+/** Listens until SIGINT or SIGTERM, then closes the server (and what it holds). */
+async function listenUntilStopped(app: FastifyInstance, environment: ServerEnvironment) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0));
     });
   }
-
   await app.listen({ port: environment.PORT, host: environment.HOST });
   app.log.info({ node: process.version }, 'shop server running on Node.js');
 }
