@@ -167,6 +167,29 @@ describe('consent gating', () => {
 });
 
 describe('controlling events', () => {
+  it('sends events one after another, in the order they happened', async () => {
+    const answers: (() => void)[] = [];
+    call.mockImplementation(
+      () => new Promise((resolve) => answers.push(() => resolve({ ok: true }))),
+    );
+    grantConsent();
+    const t = tracker();
+    t.track('offer_generated', offer);
+    t.track('offer_add_to_cart', offer);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // The second waits for the first answer, however slow.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(call).toHaveBeenCalledTimes(1);
+    answers[0]?.();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.();
+    await t.settled();
+    expect(sentBodies().map((body) => body.eventName)).toEqual([
+      'offer_generated',
+      'offer_add_to_cart',
+    ]);
+  });
+
   it('posts clientId, applicationId, url, eventName and the event fields', async () => {
     grantConsent();
     const t = tracker();

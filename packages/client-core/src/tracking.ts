@@ -134,11 +134,12 @@ export function createTracker(options: TrackerOptions): Tracker {
     });
   const listeners = new Set<(report: TrackingReport) => void>();
   const inFlight = new Set<Promise<void>>();
+  let lastSend: Promise<void> = Promise.resolve();
   let queue: Pending[] = [];
   let stopped = false;
 
-  async function send(body: PendingEvent): Promise<void> {
-    const clientId = await clientIds.get();
+  async function send(body: PendingEvent, clientIdOnItsWay: Promise<string | undefined>) {
+    const clientId = await clientIdOnItsWay;
     // No id (already logged), or consent withdrawn while the id was on its way: do not send.
     if (clientId === undefined || consent.get() !== 'granted' || stopped) return;
     try {
@@ -166,7 +167,11 @@ export function createTracker(options: TrackerOptions): Tracker {
       deliver(item.report);
       return;
     }
-    const sending = send(item.body);
+    // ...and the events go one after another: the server stores a sale's events in their order.
+    // The client id is asked at once (events raised together share one request)...
+    const clientId = clientIds.get();
+    const sending = lastSend.then(() => send(item.body, clientId));
+    lastSend = sending.catch(() => undefined);
     inFlight.add(sending);
     void sending.finally(() => inFlight.delete(sending));
   }

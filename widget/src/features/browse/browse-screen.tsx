@@ -235,7 +235,8 @@ export function BrowseScreen(start: BrowseStart) {
       <output className="visually-hidden" aria-live="polite">
         {loading ? <Trans>Loading…</Trans> : null}
       </output>
-      <p className="browse-actions">{backButton}</p>
+      {/* Shown with the level: below a loading skeleton it would jump down when the tiles come. */}
+      {loading ? null : <p className="browse-actions">{backButton}</p>}
     </section>
   );
 }
