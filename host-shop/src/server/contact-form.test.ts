@@ -81,6 +81,26 @@ describe('the contact page without JavaScript', () => {
     expect(await mailsFrom(form['email'] ?? '')).toEqual([]);
   });
 
+  it.each([
+    ['JSON', 'application/json', '{"subject":"payout"}'],
+    ['a multipart body without its boundary', 'multipart/form-data', 'garbage'],
+    ['a body that is no form', 'text/plain', 'hello'],
+  ])('answers %s with the form and 400, never a server error', async (_case, type, payload) => {
+    const response = await shop.inject({
+      method: 'POST',
+      url: '/kontakt',
+      headers: {
+        host: 'de.localhost',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0',
+        'content-type': type,
+        origin: 'http://de.localhost',
+      },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Bitte prüfe die markierten Felder.');
+  });
+
   it('tells a sender who wrote too often to wait, naming the service address', async () => {
     const form = filledForm();
     for (let sent = 0; sent < 3; sent += 1) {

@@ -17,6 +17,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 
@@ -56,7 +57,7 @@ function isField(name: PropertyKey | undefined): name is Field {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = screenOf(args, ['contact']);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values: Partial<Record<Field, string>> = {};
   for (const field of fields) {
     const value = form.get(field);

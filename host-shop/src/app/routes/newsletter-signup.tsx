@@ -10,6 +10,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { buildPath } from '@tradein/editions';
+import { readForm } from '../form-data.server.ts';
 import { NewsletterSignup } from '../layouts/newsletter-signup.tsx';
 import { shopRequest } from '../shop-context.ts';
 import { createI18n } from '../../i18n/create-i18n.ts';
@@ -32,7 +33,7 @@ export function loader({ context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { site, visitorApi } = shopRequest(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = emailSchema.safeParse(String(form.get('email') ?? '').trim());
   if (!email.success) return data({ result: 'invalid' as SignupResult }, { status: 400 });
   try {
