@@ -4,7 +4,8 @@
 // every script the page loads until it is idle, as gzip sends it. Prints the figures; fails
 // (exit code 1) when a budget breaks.
 //
-//   npm run build && npm run bench:lighthouse        (CHROME_PATH overrides /usr/bin/chromium)
+//   npm run build && npm run bench:lighthouse        (CHROME_PATH overrides /usr/bin/chromium;
+//   THROTTLING=devtools measures under real throttling instead of Lighthouse's simulation)
 import { get } from 'node:http';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -69,6 +70,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        ...(process.env.THROTTLING ? { throttlingMethod: process.env.THROTTLING } : {}),
       });
       results.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
