@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { I18nProvider } from '@lingui/react';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { createI18n } from '../i18n/create-i18n.ts';
+import { deferPageScripts } from './deferred-scripts.server.ts';
 import { NonceContext } from './nonce.ts';
 import { shopRequest } from './shop-context.ts';
 
@@ -50,12 +51,10 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set('content-type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
+          text(body).then((html) => {
+            const page = deferPageScripts(html, nonce);
+            resolve(new Response(page, { headers: responseHeaders, status }));
+          }, reject);
         },
         onShellError(error) {
           clearTimeout(timer);

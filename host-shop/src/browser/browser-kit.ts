@@ -51,8 +51,13 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
   };
 }
 
-/** Waits until React Router has hydrated the page (its router is ready). */
+/**
+ * Waits until React Router has hydrated the page (its router is ready). The shop's scripts start
+ * at the visitor's first interaction (deferred-scripts.server.ts): a key press, as a visitor's
+ * first touch or click would.
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.waitForFunction(
     () =>
       (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })

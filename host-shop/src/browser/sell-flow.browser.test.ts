@@ -149,4 +149,53 @@ describe('the sell flow in the shop', () => {
     expect(await stillSameWindow(page)).toBe(true);
     await page.close();
   }, 60_000);
+  it('starts its scripts at the first interaction, keeping a step the widget announced before', async () => {
+    const page = await shop.newPage();
+    await page.goto(shop.url('localhost', '/'), { waitUntil: 'networkidle0' });
+    await widgetShows(page, 'input');
+    const before = await page.evaluate(() => {
+      const shopScripts = performance
+        .getEntriesByType('resource')
+        .filter(
+          (resource) =>
+            new URL(resource.name).pathname.startsWith('/assets/') && resource.name.endsWith('.js'),
+        );
+      const waiting = document.querySelector('script[type="text/x-tradein-deferred-module"]');
+      const preloads = document.querySelectorAll('link[rel="modulepreload"]').length;
+      // The widget announces a step before the shop listens.
+      document.querySelector('tradein-widget')?.dispatchEvent(
+        new CustomEvent('tradein:navigate', {
+          detail: {
+            step: { screen: 'questions', device: 'apple-iphone-13-128-gb' },
+            path: '/produkte/apple-iphone-13-128-gb',
+          },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+      return { shopScripts: shopScripts.length, waiting: waiting !== null, preloads };
+    });
+    expect(before).toEqual({ shopScripts: 0, waiting: true, preloads: 0 });
+    await hydrated(page);
+    await page.waitForFunction(() => location.pathname === '/produkte/apple-iphone-13-128-gb');
+    const step = await page.evaluate(
+      () =>
+        (history.state as { usr?: { tradeinStep?: { screen?: string } } } | null)?.usr?.tradeinStep
+          ?.screen,
+    );
+    expect(step).toBe('questions');
+    await page.close();
+  }, 60_000);
+  it('loads the widget when a link leads from a page without it into the sell flow', async () => {
+    const page = await shop.newPage();
+    await page.goto(shop.url('localhost', '/kontakt'));
+    await hydrated(page);
+    await markWindow(page);
+    expect(await page.$('tradein-widget')).toBeNull();
+    await page.click('a.brand');
+    await page.waitForFunction(() => location.pathname === '/');
+    await widgetShows(page, 'input');
+    expect(await stillSameWindow(page)).toBe(true);
+    await page.close();
+  }, 60_000);
 });

@@ -110,7 +110,8 @@ describe.each(editions)('the pages of $host', (edition) => {
   it('home: the search entry, category tiles, how it works, trust strip', async () => {
     const html = await expectPage(edition, '/');
     expect(html).toMatch(new RegExp(`<tradein-widget edition="${edition.edition}" mode="default"`));
-    expect(html).toContain('<script src="/widget/tradein-widget.js" async=""></script>');
+    // The widget's loader, loaded once the page has painted (deferred-scripts.server.ts).
+    expect(html).toContain('"afterPaint":["/widget/tradein-widget.js"]');
     expect(html).toMatch(/<ul class="tiles">(?:<li><a class="tile" href="\/[^"]+\/[^"]+")/);
     expect(html).toContain('class="how-it-works"');
     expect(html).toContain('class="trust-strip"');
@@ -279,6 +280,38 @@ describe('the 404 page', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('data-page-type="404"');
   });
+});
+
+describe('scripts of pages', () => {
+  it.each([
+    ['home', 'de.localhost', '/', true],
+    ['contact', 'fr.localhost', '/contact', false],
+    ['the 404 page', 'it.localhost', '/no-such-page', false],
+  ])(
+    '%s: the first paint waits for no script, the router starts at the first interaction',
+    async (_what, host, path, hasWidget) => {
+      const { body } = await shop.get(host, path);
+      expect(body).not.toContain('<link rel="modulepreload"');
+      expect(body).not.toMatch(/<script [^>]*src=/);
+      const scripts = [...body.matchAll(/<script[^>]*type="([^"]+)"[^>]*>([^<]*)<\/script>/g)];
+      expect(scripts.filter(([, type]) => type === 'module')).toEqual([]);
+      const waiting = scripts.filter(([, type]) => type === 'text/x-tradein-deferred-module');
+      expect(waiting).toHaveLength(1);
+      // The waiting module imports the client entry, which the starter preloads when it starts.
+      const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(waiting[0]?.[2] ?? '');
+      expect(entry?.[1]).toBeDefined();
+      const starter =
+        /<script nonce="[^"]+">\(function startPageScripts[^<]*\)\((\{[^<]*\})\)<\/script><\/body>/.exec(
+          body,
+        );
+      const settings = JSON.parse(starter?.[1] ?? 'null') as {
+        preloads: string[];
+        afterPaint: string[];
+      };
+      expect(settings.preloads).toContain(entry?.[1]);
+      expect(settings.afterPaint).toEqual(hasWidget ? ['/widget/tradein-widget.js'] : []);
+    },
+  );
 });
 
 describe('security headers of pages', () => {

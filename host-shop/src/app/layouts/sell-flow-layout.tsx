@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSite } from '../root.tsx';
+import { takeEarlyNavigation } from '../sell-flow/early-navigation.ts';
 import { historyStep, type FlowStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
 
 /** What a sell-flow page module exports as `handle`: the part of the page below the widget. */
@@ -25,7 +26,7 @@ type WidgetElement = HTMLElement & { flowStep?: FlowStep };
  * The pages of the sell flow (home, sell category, product, checkout, thank-you) around one
  * `<tradein-widget>` that stays on the page while the seller moves between them:
  * - each step the widget announces (`tradein:navigate`) becomes a history entry at the step's
- *   path, holding the step;
+ *   path, holding the step (also the last one announced before the page hydrated);
  * - the back and forward buttons, and a reload, hand the entry's step back (`flowStep`);
  * - a link to a sell-flow page without a step (a category tile, the cart link) opens the page's
  *   own step.
@@ -56,8 +57,7 @@ export default function SellFlowLayout() {
   useEffect(() => {
     const target = element.current;
     if (target === null) return undefined;
-    const onNavigate = (event: Event) => {
-      const { step, path } = (event as CustomEvent<{ step: FlowStep; path: string }>).detail;
+    const moveTo = ({ step, path }: { step: FlowStep; path: string }) => {
       shown.current = JSON.stringify(step);
       void navigate(path, {
         state: { tradeinStep: step },
@@ -65,7 +65,14 @@ export default function SellFlowLayout() {
         preventScrollReset: true,
       });
     };
+    const onNavigate = (event: Event) => {
+      moveTo((event as CustomEvent<{ step: FlowStep; path: string }>).detail);
+    };
     target.addEventListener('tradein:navigate', onNavigate);
+    // A step the seller reached before the shop's scripts ran (they start after the page has
+    // loaded; the widget runs from the first paint).
+    const early = takeEarlyNavigation(window as unknown as Record<string, unknown>);
+    if (early !== undefined) moveTo(early);
     return () => target.removeEventListener('tradein:navigate', onNavigate);
   }, [navigate]);
 

@@ -1,0 +1,125 @@
+import { earlyNavigationKey } from './sell-flow/early-navigation.ts';
+
+/** The type React Router's module script waits under until the visitor's first interaction. */
+const waitingType = 'text/x-tradein-deferred-module';
+
+/**
+ * What starts React Router's scripts: the visitor's first touch, click, key, focus, scroll or
+ * mouse movement. Until then the page is complete without them: server-rendered, links and
+ * forms plain HTML, the widget on its own script.
+ */
+const interactions = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'scroll',
+  'wheel',
+];
+
+interface StarterSettings {
+  /** React Router's module preloads, added when its scripts start. */
+  preloads: string[];
+  /** The type its inline module waits under. */
+  waitingType: string;
+  /** The events that start it. */
+  interactions: string[];
+  /** Scripts to load once the page has painted (the widget's loader). */
+  afterPaint: string[];
+  /** Where the widget's last step announced before the shop listens is kept. */
+  earlyNavigationKey: string;
+}
+
+/**
+ * Runs in the page, inlined as text (so it refers to nothing outside itself): loads the async
+ * scripts once the page has painted, starts React Router's scripts at the visitor's first
+ * interaction, and keeps the last step the widget announces until the shop listens itself.
+ */
+function startPageScripts(settings: StarterSettings): void {
+  const page = window as unknown as Record<string, unknown>;
+  const nonce =
+    document.currentScript instanceof HTMLScriptElement ? document.currentScript.nonce : '';
+  const loadAfterPaint = (): void => {
+    for (const src of settings.afterPaint) {
+      const script = document.createElement('script');
+      script.src = src;
+      script.setAttribute('async', '');
+      document.head.append(script);
+    }
+  };
+  const startRouter = (): void => {
+    for (const type of settings.interactions) removeEventListener(type, startRouter, true);
+    for (const href of settings.preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.nonce = nonce;
+      document.head.append(link);
+    }
+    const selector = `script[type="${settings.waitingType}"]`;
+    for (const waiting of document.querySelectorAll<HTMLScriptElement>(selector)) {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.nonce = waiting.nonce;
+      script.textContent = waiting.textContent;
+      waiting.replaceWith(script);
+    }
+  };
+  document.addEventListener('tradein:navigate', (event) => {
+    const key = settings.earlyNavigationKey;
+    if (page[key] !== null) page[key] = (event as CustomEvent<unknown>).detail;
+  });
+  for (const type of settings.interactions) {
+    addEventListener(type, startRouter, { capture: true, passive: true });
+  }
+  // A hidden tab paints no frame: it loads them at once.
+  if (document.visibilityState === 'hidden') loadAfterPaint();
+  else requestAnimationFrame(() => setTimeout(loadAfterPaint));
+  document.currentScript?.remove();
+}
+
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const moduleScript = /<script nonce="([^"]+)" type="module" async="">/g;
+const asyncScript = /<script src="([^"]+)" async=""><\/script>/g;
+
+/**
+ * The page with its scripts out of the way of its first paint:
+ * - React Router's scripts start at the visitor's first interaction: its module preloads leave
+ *   the head and its inline module (which imports the route modules and the client entry)
+ *   waits under another type until then. A visitor who only reads downloads no React; links
+ *   and forms work as plain HTML until the router has hydrated (a link followed before then
+ *   loads its page from the server).
+ * - Async scripts (the widget's loader) load once the page has painted.
+ * The first paint then waits for nothing but the document and its stylesheet. Why:
+ * docs/decisions.md, "Shop host server".
+ *
+ * Returns the page unchanged when it has not exactly one such module script (a page rendered
+ * without React Router's scripts).
+ */
+export function deferPageScripts(html: string, nonce: string): string {
+  if ([...html.matchAll(moduleScript)].length !== 1) return html;
+  const settings: StarterSettings = {
+    preloads: [],
+    waitingType,
+    interactions,
+    afterPaint: [],
+    earlyNavigationKey,
+  };
+  const deferred = html
+    .replaceAll(modulePreload, (_, href: string) => {
+      settings.preloads.push(href);
+      return '';
+    })
+    .replaceAll(asyncScript, (_, src: string) => {
+      settings.afterPaint.push(src);
+      return '';
+    })
+    .replace(
+      moduleScript,
+      (_, scriptNonce: string) => `<script nonce="${scriptNonce}" type="${waitingType}" async="">`,
+    );
+  const json = JSON.stringify(settings).replaceAll('<', String.raw`\u003c`);
+  const starter = `<script nonce="${nonce}">(${startPageScripts.toString()})(${json})</script>`;
+  return deferred.replace('</body>', `${starter}</body>`);
+}
