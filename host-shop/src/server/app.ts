@@ -4,7 +4,15 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { createApiClient } from '@tradein/client-core';
 import type { EditionCode } from '@tradein/editions';
-import { buildTradeApi, responseCompression, type TradeApiOptions } from '@tradein/trade-api';
+import {
+  answerOutsideApiInApiShape,
+  apiShapedServerErrors,
+  buildTradeApi,
+  fastifyTrustProxy,
+  responseCompression,
+  type TradeApiOptions,
+  type TrustProxy,
+} from '@tradein/trade-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { siteForHost, type Site } from '../app/site.ts';
@@ -14,6 +22,12 @@ import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
 
 export interface AppOptions {
   logger?: boolean;
+  /**
+   * The proxies whose `X-Forwarded-*` headers name the visitor, its host and protocol
+   * (`TRUST_PROXY`); default: none, so a visitor cannot choose the address its limits are
+   * counted by, nor the edition it is served.
+   */
+  trustProxy?: TrustProxy;
   /** Built widget files served at /widget/ (default: the workspace's widget/dist). */
   widgetDirectory?: string;
   /** Demo pages served at /demo/ (default: the workspace's demo folder). */
@@ -40,6 +54,20 @@ const defaultPagesClientDirectory = fileURLToPath(
 // as the `.br` or `.gz` copy the build wrote beside them).
 const hashedFile = /-[A-Za-z0-9_-]{8}\.(?:m?js|css|webm|vtt)(?:\.br|\.gz)?$/;
 
+/** A host name or address with an optional port: what the host of a request to us may be. */
+const hostSyntax = /^(?:[\w.-]+|\[[\dA-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** A request whose host no URL can be built from: refused with a 400 by the error handler. */
+class InvalidHostError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'TRADEIN_INVALID_HOST';
+
+  constructor() {
+    super('The host of the request is not valid');
+    this.name = 'InvalidHostError';
+  }
+}
+
 /**
  * The origin links of a page name: the edition's public domain on production hosts (whatever
  * host header a client sends), the requested host elsewhere (test, stage, a developer's machine).
@@ -61,11 +89,34 @@ function forwardingFetch(clientAddress: string): typeof fetch {
 
 /** The shop host: one Fastify server answering for every edition host. */
 export function buildApp(options: AppOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // A URL that cannot be decoded and a request Node cannot parse answer the trade API's error
+    // shape (for pages too: there is no page to show for them), never Fastify's echo of the path.
+    ...apiShapedServerErrors,
+  });
+  // So do paths no route answers (methods pages do not take) and failures outside the API.
+  answerOutsideApiInApiShape(app);
+
+  // Pages, the sitemap and robots.txt build URLs from the host (the Host header, or what a
+  // trusted proxy names): one that is no host name is a bad request, not a failure of a page.
+  // No host at all (HTTP/1.0) is served as the default edition.
+  app.addHook('onRequest', async (request) => {
+    const host = request.host;
+    if (host !== '' && !(hostSyntax.test(host) && URL.canParse(`http://${host}`))) {
+      throw new InvalidHostError();
+    }
+  });
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Answers that set their own (the API's, pages) keep them.
+    if (!reply.hasHeader('x-content-type-options')) {
+      reply.header('x-content-type-options', 'nosniff');
+    }
+    if (!reply.hasHeader('referrer-policy')) {
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    }
   });
 
   // Pages and API answers are compressed as they are sent (brotli, else gzip; vary:
@@ -76,7 +127,9 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
   if (options.tradeApi) void app.register(buildTradeApi(options.tradeApi));
   else if (options.tradeApiUrl !== undefined) {
     // The widget and other browser code call `/api` on the shop's origin: forwarded to the API
-    // node, naming the visitor as the client (the API node decides whether it trusts this).
+    // node, naming the visitor as the client. The API node trusts these headers when its
+    // TRUST_PROXY names this server; what the visitor sent in them is replaced by what this
+    // server itself trusts.
     void app.register(fastifyHttpProxy, {
       upstream: options.tradeApiUrl,
       prefix: '/api',
@@ -85,6 +138,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
         rewriteRequestHeaders: (request, headers) => ({
           ...headers,
           'x-forwarded-for': request.ip,
+          'x-forwarded-host': request.host,
+          'x-forwarded-proto': request.protocol,
         }),
       },
     });

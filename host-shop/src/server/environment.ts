@@ -1,3 +1,4 @@
+import { trustProxySchema } from '@tradein/trade-api';
 import * as z from 'zod/mini';
 
 const environmentSchema = z.object({
@@ -10,6 +11,11 @@ const environmentSchema = z.object({
   TRADE_API_URL: z.optional(
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
   ),
+  /**
+   * The proxies in front of this server whose `X-Forwarded-*` headers name the visitor: their
+   * addresses and CIDR ranges, or the number of proxy hops; unset, none.
+   */
+  TRUST_PROXY: z._default(trustProxySchema, false),
 });
 
 /** Server settings read once from the process environment. */

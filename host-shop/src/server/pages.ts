@@ -34,7 +34,7 @@ export interface PagesOptions {
 /**
  * The content security policy of a page: scripts and styles from our own origin, plus the
  * page's own inline scripts (React Router's hydration data) by their per-answer nonce; nothing
- * inline otherwise, no framing by any site.
+ * inline otherwise; framed by our own pages only.
  */
 function pageSecurityPolicy(nonce: string): string {
   return [
@@ -45,13 +45,18 @@ function pageSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    "frame-ancestors 'self'",
   ].join('; ');
 }
 
-/** The other headers of every page. */
+/**
+ * The other headers of every page, its 404 and its redirects (every HTML answer of the shop);
+ * `X-Frame-Options` says what `frame-ancestors` says, for browsers that know only the former.
+ */
 const pageHeaders: Readonly<Record<string, string>> = {
-  'x-frame-options': 'DENY',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
@@ -124,7 +129,10 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         const response = await handle(toFetchRequest(request, abort.signal), context);
         reply.headers(pageHeaders);
         reply.header('content-security-policy', pageSecurityPolicy(nonce));
-        if (site.environment === 'production') {
+        // HTTPS only, from now on: on production hosts (their public origin is HTTPS, and a
+        // browser ignores the header on plain HTTP) and on any host reached over HTTPS (the
+        // protocol a trusted proxy names, TRUST_PROXY).
+        if (site.environment === 'production' || request.protocol === 'https') {
           reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
         }
         return sendResponse(reply, response);

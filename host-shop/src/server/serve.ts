@@ -12,28 +12,50 @@ export interface ServeOptions {
   pagesBuild: URL;
 }
 
+/** Reads settings; when they are wrong, prints what is wrong (no stack trace) and exits 1. */
+function readSettingsOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
 /**
  * Opens the trade API (or, with `TRADE_API_URL`, uses an API node), builds the shop server and
  * listens until SIGINT or SIGTERM.
  */
 export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promise<void> {
-  const environment = readEnvironment(process.env);
+  const environment = readSettingsOrExit(() => readEnvironment(process.env));
   const pages = (await import(pagesBuild.href)) as ServerBuild;
   const tradeApiUrl = environment.TRADE_API_URL;
   if (tradeApiUrl !== undefined) {
     // A shop node in front of an API node: no database of its own.
-    const app = buildApp({ logger: true, tradeApiUrl, pages });
+    const app = buildApp({
+      logger: true,
+      trustProxy: environment.TRUST_PROXY,
+      tradeApiUrl,
+      pages,
+    });
     await listenUntilStopped(app, environment);
     app.log.info({ tradeApiUrl }, 'shop pages call the trade API node');
     return;
   }
-  const tradeApiConfig = readTradeApiConfig({
-    ...process.env,
-    DATA_DIR: process.env.DATA_DIR || defaultDataDir,
-    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://localhost:${environment.PORT}`,
-  });
+  const tradeApiConfig = readSettingsOrExit(() =>
+    readTradeApiConfig({
+      ...process.env,
+      DATA_DIR: process.env.DATA_DIR || defaultDataDir,
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://localhost:${environment.PORT}`,
+    }),
+  );
   const tradeApi = await openTradeApi(tradeApiConfig);
-  const app = buildApp({ logger: true, tradeApi: tradeApi.options, pages });
+  const app = buildApp({
+    logger: true,
+    trustProxy: environment.TRUST_PROXY,
+    tradeApi: tradeApi.options,
+    pages,
+  });
   app.addHook('onClose', () => tradeApi.close());
   await listenUntilStopped(app, environment);
 }

@@ -3,6 +3,9 @@
  * and the HTTP server behind every call of the contract.
  */
 export { readTradeApiConfig } from './config/trade-api-config.ts';
+export { fastifyTrustProxy, trustProxySchema } from './config/trust-proxy.ts';
+export type { TrustProxy } from './config/trust-proxy.ts';
+export { answerOutsideApiInApiShape, apiShapedServerErrors } from './server/framework-errors.ts';
 
 export { buildTradeApi } from './server/trade-api-plugin.ts';
 export type { TradeApiOptions } from './server/trade-api-plugin.ts';

@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
+import { fastifyTrustProxy } from '../config/trust-proxy.ts';
 import { createDatabase, type TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
+import { answerOutsideApiInApiShape, apiShapedServerErrors } from './framework-errors.ts';
 import { buildTradeApi, type TradeApiOptions } from './trade-api-plugin.ts';
 import { responseCompression } from './response-compression.ts';
 
@@ -45,6 +47,11 @@ export async function createTradeApiServer(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Forwarding headers count only from the configured proxies (a shop node, a load balancer):
+    // from anyone else they would let a client choose the address its limits are counted by.
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
+    // A URL Fastify cannot decode and a request Node cannot parse answer like the API too.
+    ...apiShapedServerErrors,
     genReqId: (request) => {
       const forwarded = request.headers['x-request-id'];
       return typeof forwarded === 'string' && forwardedRequestId.test(forwarded)
@@ -56,6 +63,8 @@ export async function createTradeApiServer(
     onConstructorPoisoning: 'error',
   });
   if (ownsDatabase) app.addHook('onClose', async () => db.destroy());
+  // Paths outside /api are nobody's on an API node: the contract's 404, not Fastify's.
+  answerOutsideApiInApiShape(app);
 
   const { catalogue: _catalogue, logger: _logger, db: _db, ...pluginOptions } = options;
   await app.register(fastifyCompress, responseCompression);
