@@ -26,10 +26,19 @@ function signingKey(config: SigningConfig): Uint8Array {
   return new TextEncoder().encode(config.jwtSecret);
 }
 
-/** Signs an HS256 access token: `sub` = customer id, `sid` = session, `iat`, `exp`, `jti`, `iss`, `aud`. */
+/**
+ * Signs an HS256 access token: `sub` = customer id, `sid` = session, `iat`, `exp`, `jti`, `iss`,
+ * `aud`. The `jti` is random unless `tokenId` is given: the same claims then sign the same token.
+ */
 export async function issueAccessToken(
   config: SigningConfig,
-  claims: { customerId: string; sessionId?: string; lifetimeSeconds: number; now: Date },
+  claims: {
+    customerId: string;
+    sessionId?: string;
+    lifetimeSeconds: number;
+    now: Date;
+    tokenId?: string;
+  },
 ): Promise<string> {
   const issuedAt = Math.floor(claims.now.getTime() / 1000);
   const payload: JWTPayload = claims.sessionId === undefined ? {} : { sid: claims.sessionId };
@@ -40,7 +49,7 @@ export async function issueAccessToken(
     .setAudience(tokenAudience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + claims.lifetimeSeconds)
-    .setJti(randomUUID())
+    .setJti(claims.tokenId ?? randomUUID())
     .sign(signingKey(config));
 }
 

@@ -8,12 +8,20 @@ export type Clock = () => Date;
 
 /** Limits of login throttling and guest sessions; all counted in the database, across API nodes. */
 export interface AccountLimits {
-  /** Window in which failed logins count. */
+  /** Window in which failed logins per address and client, and per client, count. */
   loginWindowMs: number;
-  /** Failed logins per e-mail address in the window before 429. */
-  failuresPerUsername: number;
+  /** Failed logins for one e-mail address from one client in the window before that pair gets 429. */
+  failuresPerAddressAndClient: number;
   /** Failed logins per client address in the window before 429 (several people may share one). */
   failuresPerIp: number;
+  /** Window in which failed logins per e-mail address from all clients count. */
+  addressWindowMs: number;
+  /** Failed logins per e-mail address from all clients in its window before the address is slowed. */
+  failuresPerAddress: number;
+  /** A slowed address takes one attempt per this interval from clients it does not know. */
+  slowedAddressIntervalMs: number;
+  /** How long a client stays known to an address after a login or password reset from it. */
+  knownClientMs: number;
   /** Window in which guest sessions per client address count. */
   guestWindowMs: number;
   /** Guest sessions per client address in the window before 429. */
@@ -24,11 +32,18 @@ export interface AccountLimits {
   resetMailWindowMs: number;
 }
 
-/** The defaults: 5 failed logins per address or 20 per client in 15 minutes, 30 guest sessions an hour. */
+/**
+ * The defaults: 5 failed logins per address and client or 20 per client in 15 minutes; 50 per
+ * address an hour slow it to one attempt a minute from unknown clients; 30 guest sessions an hour.
+ */
 const defaultAccountLimits: AccountLimits = {
   loginWindowMs: 15 * 60_000,
-  failuresPerUsername: 5,
+  failuresPerAddressAndClient: 5,
   failuresPerIp: 20,
+  addressWindowMs: 60 * 60_000,
+  failuresPerAddress: 50,
+  slowedAddressIntervalMs: 60_000,
+  knownClientMs: 30 * 24 * 60 * 60_000,
   guestWindowMs: 60 * 60_000,
   guestSessionsPerIp: 30,
   resetMailsPerAccount: 3,

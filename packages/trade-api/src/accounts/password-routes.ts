@@ -21,7 +21,7 @@ import { authenticateRequest } from './authenticator.ts';
 import { notFound } from './customer-records.ts';
 import { claimGuestTrades } from './guest-trades.ts';
 import { editionForLanguage, storedEdition } from './edition-for-locale.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { admitLoginAttempt, clearAddressThrottles, recordLoginSuccess } from './login-throttle.ts';
 import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { revokeCustomerSessions } from './refresh-tokens.ts';
@@ -73,8 +73,9 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
   });
 
   // A reset proves the mailbox, so it also activates an account that never was; it ends every
-  // session and every other reset link.
-  route(resetPasswordEndpoint, async ({ body, headers: rawHeaders }) => {
+  // session and every other reset link, and lets the customer in at once: the address's failed
+  // logins are forgotten and this client becomes known to it.
+  route(resetPasswordEndpoint, async ({ body, headers: rawHeaders, request }) => {
     const headers = declaredPart(resetPasswordEndpoint.headers, rawHeaders);
     const passwordHash = await hashPassword(body.password);
     const now = deps.clock();
@@ -99,7 +100,9 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
         .executeTakeFirst();
       await retireOneTimeTokens(trx, customerId, 'password_reset', now);
       await revokeCustomerSessions(trx, customerId, now);
-      if (customer !== undefined) await clearLoginFailures(trx, customer.email);
+      if (customer !== undefined) {
+        await clearAddressThrottles(trx, { email: customer.email, ip: request.ip, now });
+      }
       await claimGuestTrades(trx, customerId, now);
     });
     return { ok: true as const };
@@ -121,13 +124,14 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
     }
     const now = deps.clock();
     const attempt = { email: customer.email, ip: request.ip, now };
-    await withRetryAfter(reply, () => assertLoginAllowed(db, attempt, deps.limits));
+    await withRetryAfter(reply, () => admitLoginAttempt(db, attempt, deps.limits));
+    // A wrong password leaves the admitted attempt recorded as a failed login.
     if (!(await verifyPassword(customer.password_hash, body.currentPassword))) {
-      await recordLoginFailure(db, attempt, deps.limits);
       throw new HttpError(400, apiErrorCode.wrongPassword, 'The current password is wrong.', [
         { path: 'currentPassword', message: 'The current password is wrong' },
       ]);
     }
+    await recordLoginSuccess(db, attempt);
     const passwordHash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
       await trx

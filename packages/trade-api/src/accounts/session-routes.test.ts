@@ -82,7 +82,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     expect(pendingWrong.status).toBe(401);
   });
 
-  it('throttles an address after 5 failures in 15 minutes, with Retry-After, and a success clears', async () => {
+  it('throttles an address from one client after 5 failures in 15 minutes, with Retry-After, and a success clears', async () => {
     const bob = await createCustomer(server.api, 'throttle@example.org');
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await login(bob.email, 'Wrong-pass-1')).status).toBe(401);
@@ -109,7 +109,9 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     const secondToken = String(first.body['refresh_token']);
     expect(secondToken).not.toBe(carla.refreshToken);
     expect((await me(String(first.body['access_token']))).status).toBe(200);
-    // The old token again: a thief's copy. The family ends, including the newest token.
+    // The old token again after the grace period: a thief's copy. The family ends, including
+    // the newest token.
+    server.api.clock.advance(10_001);
     const reused = await refresh(carla.refreshToken);
     expect(reused.status).toBe(401);
     expect(reused.body.error?.code).toBe('invalid_refresh_token');
@@ -118,6 +120,53 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     expect((await me(carla.accessToken)).status).toBe(401);
     // A new login is a new family and works.
     expect((await login(carla.email, carla.password)).status).toBe(200);
+  });
+
+  it('answers ten parallel refreshes with one token all with the same new pair', async () => {
+    const tabs = await createCustomer(server.api, 'parallel-refresh@example.org');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(tabs.refreshToken)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array<number>(10).fill(200));
+    const pairs = new Set(answers.map((answer) => JSON.stringify(answer.body)));
+    expect(pairs.size).toBe(1);
+    const pair = answers[0]?.body ?? {};
+    expect(pair['refresh_token']).not.toBe(tabs.refreshToken);
+    // The session goes on: the new access token works, the new refresh token rotates.
+    expect((await me(String(pair['access_token']))).status).toBe(200);
+    expect((await me(tabs.accessToken)).status).toBe(200);
+    const next = await refresh(String(pair['refresh_token']));
+    expect(next.status).toBe(200);
+    expect((await me(String(next.body['access_token']))).status).toBe(200);
+  });
+
+  it('answers a refresh token again with the same pair for 10 seconds, then treats it as reuse', async () => {
+    const gina = await createCustomer(server.api, 'grace@example.org');
+    const first = await refresh(gina.refreshToken);
+    expect(first.status).toBe(200);
+    server.api.clock.advance(9_999);
+    const again = await refresh(gina.refreshToken);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    server.api.clock.advance(1);
+    const late = await refresh(gina.refreshToken);
+    expect(late.status).toBe(401);
+    expect(late.body.error?.code).toBe('invalid_refresh_token');
+    // Reuse detection ended the whole family.
+    expect((await refresh(String(first.body['refresh_token']))).status).toBe(401);
+    expect((await me(String(first.body['access_token']))).status).toBe(401);
+  });
+
+  it('does not answer a rotated token within the grace period once the session logged out', async () => {
+    const hugo = await createCustomer(server.api, 'grace-logout@example.org');
+    const first = await refresh(hugo.refreshToken);
+    expect(first.status).toBe(200);
+    const logout = await server.api.call('POST', '/api/account/logout', {
+      headers: {
+        access: String(first.body['access_token']),
+        refresh: String(first.body['refresh_token']),
+      },
+    });
+    expect(logout.status).toBe(200);
+    expect((await refresh(hugo.refreshToken)).status).toBe(401);
   });
 
   it('expires access tokens after 15 minutes and refresh tokens after 30 days', async () => {

@@ -21,9 +21,9 @@ import { insertNewCustomer } from './customer-records.ts';
 import { editionForLocale } from './edition-for-locale.ts';
 import {
   admitGuestSession,
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
+  admitLoginAttempt,
+  forgetLoginAttempt,
+  recordLoginSuccess,
   TooManyAttemptsError,
 } from './login-throttle.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -35,13 +35,10 @@ import {
 } from './refresh-tokens.ts';
 import { declaredPart } from './route-parts.ts';
 
-/** Runs a throttle check; a 429 carries `Retry-After` with the seconds to wait. */
-export async function withRetryAfter(
-  reply: FastifyReply,
-  check: () => Promise<void>,
-): Promise<void> {
+/** Runs a throttle check and answers its result; a 429 carries `Retry-After` with the seconds to wait. */
+export async function withRetryAfter<T>(reply: FastifyReply, check: () => Promise<T>): Promise<T> {
   try {
-    await check();
+    return await check();
   } catch (error) {
     if (error instanceof TooManyAttemptsError) {
       reply.header('retry-after', String(error.retryAfterSeconds));
@@ -50,18 +47,22 @@ export async function withRetryAfter(
   }
 }
 
-/** A token pair for a session (refresh family): a fresh access token naming the family. */
+/**
+ * A token pair for a session (refresh family): an access token naming the family. A refresh
+ * gives the access token's id and issue time, so that answering the same refresh again signs
+ * the very same token.
+ */
 async function tokenPair(
   deps: ResolvedAccountDeps,
   customerId: string,
   refresh: { token: string; familyId: string },
-  now: Date,
+  issued: { now: Date; tokenId?: string },
 ): Promise<TokenPair> {
   const accessToken = await issueAccessToken(deps.config, {
     customerId,
     sessionId: refresh.familyId,
     lifetimeSeconds: accessTokenSeconds,
-    now,
+    ...issued,
   });
   return {
     access_token: accessToken,
@@ -118,7 +119,7 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
     const email = body.username.trim().toLowerCase();
     const now = deps.clock();
     const attempt = { email, ip: request.ip, now };
-    await withRetryAfter(reply, () => assertLoginAllowed(db, attempt, limits));
+    const attemptId = await withRetryAfter(reply, () => admitLoginAttempt(db, attempt, limits));
     const customer = await db
       .selectFrom('customers')
       .select(['id', 'password_hash', 'activated_at'])
@@ -127,26 +128,26 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
       .executeTakeFirst();
     // Unknown addresses verify against a dummy hash, so they take as long as known ones.
     const valid = await verifyPassword(customer?.password_hash ?? null, body.password);
-    if (!valid || customer === undefined) {
-      await recordLoginFailure(db, attempt, limits);
-      throw invalidCredentials();
-    }
+    // A wrong password leaves the admitted attempt recorded as a failure.
+    if (!valid || customer === undefined) throw invalidCredentials();
     if (customer.activated_at === null) {
+      await forgetLoginAttempt(db, attemptId);
       throw new HttpError(
         403,
         apiErrorCode.accountNotActivated,
         'Please activate your account first with the link in the mail we sent you.',
       );
     }
-    await clearLoginFailures(db, email);
+    await recordLoginSuccess(db, attempt);
     const refresh = await issueRefreshToken(db, customer.id, now);
-    return tokenPair(deps, customer.id, refresh, now);
+    return tokenPair(deps, customer.id, refresh, { now });
   });
 
   route(loginRefreshEndpoint, async ({ headers }) => {
     const now = deps.clock();
     const result = await rotateRefreshToken(
       db,
+      deps.config,
       declaredPart(loginRefreshEndpoint.headers, headers).refresh,
       now,
     );
@@ -157,7 +158,10 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
         'Your session has ended. Please log in again.',
       );
     }
-    return tokenPair(deps, result.customerId, result.next, now);
+    return tokenPair(deps, result.customerId, result.next, {
+      now: result.issuedAt,
+      tokenId: result.accessTokenId,
+    });
   });
 
   // Logout always answers ok: the client forgets its tokens anyway, and whatever session either
