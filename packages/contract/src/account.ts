@@ -4,17 +4,21 @@ import {
   customerNumberSchema,
   emailSchema,
   languageSchema,
+  textLineChecks,
 } from './primitives.ts';
 import { pure } from './pure.ts';
 
 /**
  * A new password: 8–128 characters with at least one letter and at least one digit or symbol.
- * Length matters most; the second class keeps out single dictionary words.
+ * Length matters most; the second class keeps out single dictionary words. Like every text, one
+ * line of well-formed Unicode: a lone surrogate would be hashed as U+FFFD, so two passwords
+ * would be one.
  */
 export const passwordSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
     z.minLength(8, 'Password must be at least 8 characters'),
     z.maxLength(128, 'Password must be at most 128 characters'),
+    ...textLineChecks('Password'),
     z.refine((password) => /\p{L}/u.test(password), 'Password must contain a letter'),
     z.refine(
       (password) => /[^\p{L}\s]/u.test(password),
@@ -23,11 +27,18 @@ export const passwordSchema = /* @__PURE__ */ pure(() =>
   ),
 );
 
-/** A password as typed at login: any non-empty text, since older passwords predate the rules. */
+/**
+ * A password as typed at login: any non-empty line of text, since older passwords predate the
+ * rules (a password field cannot take control characters or line breaks anyway).
+ */
 const loginPasswordSchema = /* @__PURE__ */ pure(() =>
   z
     .string()
-    .check(z.minLength(1, 'Password must not be empty'), z.maxLength(1024, 'Password is too long')),
+    .check(
+      z.minLength(1, 'Password must not be empty'),
+      z.maxLength(1024, 'Password is too long'),
+      ...textLineChecks('Password'),
+    ),
 );
 
 /** A token carried in a request header: no whitespace, so it cannot split the header. */

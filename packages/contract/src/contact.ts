@@ -1,24 +1,27 @@
 import * as z from 'zod/mini';
 import { editionCodeSchema } from '@tradein/editions/client';
 import { defineEndpoint } from './endpoint.ts';
-import { emailSchema, okResponseSchema, personNameSchema } from './primitives.ts';
+import {
+  emailSchema,
+  multiLineTextChecks,
+  okResponseSchema,
+  personNameSchema,
+} from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeNumberSchema } from './trades.ts';
 
 /** The longest message the contact form takes, in characters. */
 export const maxContactMessageLength = 5000;
 
-/** Whether a text holds control characters other than tab, line feed and carriage return. */
-function hasControlCharacter(text: string): boolean {
-  return /(?![\t\n\r])\p{Cc}/u.test(text);
-}
-
 /** The key of one of the edition's ten contact subjects (`helpWidget.contactSubjects`). */
 const contactSubjectKeySchema = /* @__PURE__ */ pure(() =>
   z.string().check(z.regex(/^[a-z][A-Za-z]{0,49}$/, 'Subject must be one of the listed subjects')),
 );
 
-/** The message itself: lines of text, not blank, without control characters. */
+/**
+ * The message itself: lines of text, not blank, without control characters other than tab and
+ * line breaks (the contract's one multi-line text field).
+ */
 const contactMessageTextSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
     z.maxLength(
@@ -26,10 +29,7 @@ const contactMessageTextSchema = /* @__PURE__ */ pure(() =>
       `Message must be at most ${maxContactMessageLength} characters`,
     ),
     z.refine((text) => text.trim().length > 0, 'Message must not be empty'),
-    z.refine(
-      (text) => !hasControlCharacter(text) && !/\p{Cs}/u.test(text),
-      'Message must be plain text without control characters',
-    ),
+    ...multiLineTextChecks('Message'),
   ),
 );
 
@@ -41,9 +41,7 @@ export const contactMessageRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({
     edition: editionCodeSchema,
     subject: contactSubjectKeySchema,
-    name: personNameSchema.check(
-      z.refine((name) => !hasControlCharacter(name), 'Name must not hold control characters'),
-    ),
+    name: personNameSchema,
     email: emailSchema,
     tradeNumber: z.optional(tradeNumberSchema),
     message: contactMessageTextSchema,

@@ -2,6 +2,7 @@ import { editionCodeSchema, isValidPostalCode } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import {
   centsSchema,
+  containsWebAddress,
   customerIdSchema,
   customerNumberSchema,
   emailSchema,
@@ -11,6 +12,8 @@ import {
   maxTextFieldLength,
   offerIdSchema,
   personNameSchema,
+  storedNameSchema,
+  textLineChecks,
 } from './primitives.ts';
 import { pure } from './pure.ts';
 
@@ -47,31 +50,56 @@ export function referenceSchema(collection: CustomerCollection) {
   return z.union([iriSchema(collection), idSchema]);
 }
 
-/** Short free text of an address line: 1–100 characters, not blank. */
-const addressLineSchema = /* @__PURE__ */ pure(() =>
+/** Short free text of a stored address line: 1–100 characters, not blank. */
+const storedAddressLineSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
     z.maxLength(maxTextFieldLength, `Must be at most ${maxTextFieldLength} characters`),
     z.refine((line) => line.trim().length > 0, 'Must not be empty'),
   ),
 );
 
+/** Optional free text of a stored address (company, address addition): at most 100 characters. */
+function storedOptionalLineSchema(label: string) {
+  return z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(
+          maxTextFieldLength,
+          `${label} must be at most ${maxTextFieldLength} characters`,
+        ),
+      ),
+  );
+}
+
+/**
+ * A line of an address as a request sends it (street, city, company, address addition): at most
+ * 100 characters, one line of text, and no web or mail address, since the line is printed on
+ * the shipping label. `required` lines must not be blank.
+ */
+function addressLineSchema(label: string, required: boolean) {
+  return z.string().check(
+    z.maxLength(maxTextFieldLength, `${label} must be at most ${maxTextFieldLength} characters`),
+    z.refine((line) => !required || line.trim().length > 0, `${label} must not be empty`),
+    ...textLineChecks(label),
+    z.refine((line) => !containsWebAddress(line), `${label} must not contain a web address`),
+  );
+}
+
 /** How a person is addressed in letters. */
 export const salutationSchema = /* @__PURE__ */ pure(() => z.enum(['mr', 'ms', 'diverse']));
 export type Salutation = z.infer<typeof salutationSchema>;
 
-/** Fields of a postal address except its id; `country` is the edition the address lies in. */
-const addressFields = /* @__PURE__ */ pure(() => ({
+/**
+ * Fields of a stored postal address except its id; `country` is the edition the address lies
+ * in. Names and lines keep the rules they were accepted under (answers read back old records).
+ */
+const storedAddressFields = /* @__PURE__ */ pure(() => ({
   salutation: salutationSchema,
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-  company: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(maxTextFieldLength, `Company must be at most ${maxTextFieldLength} characters`),
-      ),
-  ),
-  street: addressLineSchema,
+  firstName: storedNameSchema,
+  lastName: storedNameSchema,
+  company: storedOptionalLineSchema('Company'),
+  street: storedAddressLineSchema,
   houseNumber: z
     .string()
     .check(
@@ -80,19 +108,29 @@ const addressFields = /* @__PURE__ */ pure(() => ({
         'House number must be 1–20 characters starting with a letter or digit',
       ),
     ),
-  addressAddition: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(
-          maxTextFieldLength,
-          `Address addition must be at most ${maxTextFieldLength} characters`,
-        ),
-      ),
-  ),
-  zip: z.string().check(z.maxLength(10, 'Postal code must be at most 10 characters')),
-  city: addressLineSchema,
+  addressAddition: storedOptionalLineSchema('Address addition'),
+  zip: z
+    .string()
+    .check(
+      z.maxLength(10, 'Postal code must be at most 10 characters'),
+      ...textLineChecks('Postal code'),
+    ),
+  city: storedAddressLineSchema,
   country: editionCodeSchema,
+}));
+
+/**
+ * Fields of a postal address as a request sends it: names as names, lines as single lines of
+ * text without web addresses (the address is printed on the shipping label).
+ */
+const addressInputFields = /* @__PURE__ */ pure(() => ({
+  ...storedAddressFields,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  company: z.optional(addressLineSchema('Company', false)),
+  street: addressLineSchema('Street', true),
+  addressAddition: z.optional(addressLineSchema('Address addition', false)),
+  city: addressLineSchema('City', true),
 }));
 
 /** Postal codes follow the rule of the address's country (§5). */
@@ -112,19 +150,19 @@ const postalCodeMatchesCountry = /* @__PURE__ */ pure(() =>
 
 /** A stored postal address of the customer. */
 export const addressSchema = /* @__PURE__ */ pure(() =>
-  z.object({ id: idSchema, ...addressFields }).check(postalCodeMatchesCountry),
+  z.object({ id: idSchema, ...storedAddressFields }).check(postalCodeMatchesCountry),
 );
 export type Address = z.infer<typeof addressSchema>;
 
 /** A postal address as a form submits it (no id yet): registration, checkout, people. */
 export const addressInputSchema = /* @__PURE__ */ pure(() =>
-  z.object(addressFields).check(postalCodeMatchesCountry),
+  z.object(addressInputFields).check(postalCodeMatchesCountry),
 );
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
 /** Body of `PATCH /api/customers/addresses`: with `id` updates that address, without adds one. */
 export const addressPatchSchema = /* @__PURE__ */ pure(() =>
-  z.object({ id: z.optional(idSchema), ...addressFields }).check(postalCodeMatchesCountry),
+  z.object({ id: z.optional(idSchema), ...addressInputFields }).check(postalCodeMatchesCountry),
 );
 
 /**
@@ -185,8 +223,8 @@ export const peopleSchema = /* @__PURE__ */ pure(() =>
   z.object({
     id: idSchema,
     salutation: salutationSchema,
-    firstName: personNameSchema,
-    lastName: personNameSchema,
+    firstName: storedNameSchema,
+    lastName: storedNameSchema,
     address: z.nullable(addressSchema),
     customer: customerIriSchema,
   }),
@@ -201,8 +239,8 @@ export const customerSchema = /* @__PURE__ */ pure(() =>
     peopleIri: peopleIriSchema,
     customerNumber: customerNumberSchema,
     email: emailSchema,
-    firstName: personNameSchema,
-    lastName: personNameSchema,
+    firstName: storedNameSchema,
+    lastName: storedNameSchema,
     company: z.nullable(
       z
         .string()

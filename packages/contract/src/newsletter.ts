@@ -2,7 +2,13 @@ import * as z from 'zod/mini';
 import { editionCodeSchema } from '@tradein/editions/client';
 import { salutationSchema } from './customer.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { emailSchema, emptyBodySchema, okResponseSchema, personNameSchema } from './primitives.ts';
+import {
+  emailSchema,
+  emptyBodySchema,
+  okResponseSchema,
+  personNameSchema,
+  storedNameSchema,
+} from './primitives.ts';
 import { pure } from './pure.ts';
 
 /**
@@ -102,7 +108,7 @@ export const newsletterSubscriptionSchema = /* @__PURE__ */ pure(() =>
   z.object({
     edition: editionCodeSchema,
     status: newsletterStatusSchema,
-    firstName: z.nullable(personNameSchema),
+    firstName: z.nullable(storedNameSchema),
     salutation: z.nullable(salutationSchema),
     interests: z.array(newsletterInterestSchema),
   }),

@@ -12,7 +12,7 @@ import {
 } from 'ibantools';
 import * as z from 'zod/mini';
 import { referenceSchema } from './customer.ts';
-import { emailSchema, idSchema, personNameSchema } from './primitives.ts';
+import { accountHolderSchema, emailSchema, idSchema, storedNameSchema } from './primitives.ts';
 import { pure } from './pure.ts';
 
 /**
@@ -68,16 +68,19 @@ export const bicSchema = /* @__PURE__ */ pure(() =>
   ),
 );
 
-/** Fields of a bank account except its id. */
+/** Fields of a bank account except its id, as a request sends them. */
 const bankAccountFields = /* @__PURE__ */ pure(() => ({
-  accountHolder: personNameSchema,
+  accountHolder: accountHolderSchema,
   iban: ibanSchema,
   bic: z.optional(bicSchema),
 }));
 
-/** A stored bank account for SEPA payouts. */
+/**
+ * A stored bank account for SEPA payouts. Its holder keeps the rule it was accepted under
+ * (answers read back old records).
+ */
 export const bankAccountSchema = /* @__PURE__ */ pure(() =>
-  z.object({ id: idSchema, ...bankAccountFields }),
+  z.object({ id: idSchema, ...bankAccountFields, accountHolder: storedNameSchema }),
 );
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 

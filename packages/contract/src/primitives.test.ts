@@ -14,6 +14,7 @@ import {
   personNameSchema,
   voucherCodeSchema,
 } from './primitives.ts';
+import { accountHolderSchema, storedNameSchema } from './primitives.ts';
 
 const cases: [string, z.ZodMiniType, unknown[], unknown[]][] = [
   ['id', idSchema, [1, 1001, 2 ** 31], [0, -3, 1.5, '7', Number.NaN, null]],
@@ -32,7 +33,54 @@ const cases: [string, z.ZodMiniType, unknown[], unknown[]][] = [
   [
     'person name',
     personNameSchema,
-    ['Anna', 'José María', "O'Neill"],
+    [
+      'Anna',
+      'José María',
+      "O'Neill",
+      'D’Angelo',
+      'Anna-Lena',
+      'J. R. R. Tolkien',
+      'J.R.R.',
+      'Nguyễn Thị Minh',
+      // The same with combining marks instead of precomposed letters.
+      'Nguye\u0302\u0303n',
+      'Zoë',
+      'Ørsted',
+      '王小明',
+      'محمد',
+      'Ἀλέξανδρος',
+    ],
+    [
+      '',
+      '   ',
+      'x'.repeat(101),
+      'Visit http://evil.example',
+      'Visit evil.example',
+      'www.evil.example',
+      'anna@example.com',
+      'Anna2',
+      'Louis 14',
+      'Anna: call now',
+      'A/B',
+      '...',
+      "'-",
+      'Anna\u0000',
+      'Anna\tLena',
+      'Anna\nLena',
+      'Anna\u2028Lena',
+      'Anna\uD800',
+    ],
+  ],
+  [
+    'account holder',
+    accountHolderSchema,
+    ['Anna Schmidt', 'Müller & Söhne GmbH', '1&1 Versatel GmbH', 'Musterhandel GmbH & Co. KG'],
+    ['', 'Visit http://evil.example', 'evil.example Ltd', 'pay@evil.example', 'Anna\u0007'],
+  ],
+  [
+    'stored name',
+    storedNameSchema,
+    ['Anna', 'Anna 2', 'Müller (geb. Schmidt)'],
     ['', '   ', 'x'.repeat(101)],
   ],
   ['cents', centsSchema, [0, 23150], [-1, 12.5, Number.POSITIVE_INFINITY]],

@@ -41,8 +41,144 @@ export const lowercaseEmailSchema = /* @__PURE__ */ pure(() =>
 /** The longest a name or a line of free text (company, address line) may be, in characters. */
 export const maxTextFieldLength = 100;
 
-/** A human name part (first name, last name, account holder): 1–100 characters, not blank. */
+/**
+ * Whether a text holds half of a UTF-16 surrogate pair on its own, which no encoding can carry
+ * (UTF-8 turns it into U+FFFD, so two different texts would be stored alike).
+ */
+function hasLoneSurrogate(text: string): boolean {
+  // The same as `!text.isWellFormed()`, which is ES2024: the contract also runs in the widget,
+  // whose browsers (ES2022) may lack it.
+  return /\p{Cs}/u.test(text);
+}
+
+/** Whether a text holds a control character (NUL, escape, …) or a line or paragraph break. */
+function breaksLine(text: string): boolean {
+  return /[\p{Cc}\p{Zl}\p{Zp}]/u.test(text);
+}
+
+/** Whether a text holds a control character other than tab, line feed and carriage return. */
+function hasControlCharacter(text: string): boolean {
+  return /(?![\t\n\r])\p{Cc}/u.test(text);
+}
+
+/**
+ * The checks every one-line text field of a request carries: no control characters and no line
+ * breaks (a NUL or a line feed in a name would end up in logs, mail headers and label lines),
+ * and well-formed Unicode. `label` names the field in the messages.
+ */
+export function textLineChecks(label: string) {
+  return [
+    z.refine<string>(
+      (text) => !breaksLine(text),
+      `${label} must be one line of text without control characters`,
+    ),
+    z.refine<string>(
+      (text) => !hasLoneSurrogate(text),
+      `${label} must be well-formed Unicode text`,
+    ),
+  ];
+}
+
+/**
+ * The checks of a text of several lines (a message): tab, line feed and carriage return are
+ * allowed (a form sends a textarea's line breaks as CR LF), every other control character is
+ * not, and the text must be well-formed Unicode.
+ */
+export function multiLineTextChecks(label: string) {
+  return [
+    z.refine<string>(
+      (text) => !hasControlCharacter(text),
+      `${label} must be plain text without control characters`,
+    ),
+    z.refine<string>(
+      (text) => !hasLoneSurrogate(text),
+      `${label} must be well-formed Unicode text`,
+    ),
+  ];
+}
+
+/**
+ * Whether a text names a web or mail address (`http://`, `www.`, `@`): printed on a label or in
+ * a mail, it would be an advertisement sent in our name.
+ */
+export function containsWebAddress(text: string): boolean {
+  return /:\/\/|@|(?:^|[^\p{L}\p{N}])www\./iu.test(text);
+}
+
+/**
+ * Whether a text has a dot directly followed by two letters (`evil.example`, `shop.com`): how a
+ * domain name looks, and never how a name does (initials are `J. R.` or `J.R.`).
+ */
+function looksLikeDomain(text: string): boolean {
+  return /\.[\p{L}\p{M}]{2}/u.test(text);
+}
+
+/**
+ * Whether a text is made of the characters of people's names, with at least one letter:
+ * letters and combining marks of any script, spaces, apostrophes (' and ’), hyphens and dots.
+ * No digits and nothing of a web address (`:`, `/`, `@`). A blank text passes (it has its own
+ * message).
+ */
+function isPersonNameText(text: string): boolean {
+  if (text.trim() === '') return true;
+  return /^[\p{L}\p{M} '’.\u2010-]+$/u.test(text) && /\p{L}/u.test(text) && !looksLikeDomain(text);
+}
+
+/**
+ * Whether a text may name an account holder: a person or a company, so besides the characters
+ * of names also digits, `&`, `,` and parentheses (`1&1 Versatel GmbH`, `Müller & Söhne (KG)`).
+ */
+function isHolderNameText(text: string): boolean {
+  if (text.trim() === '') return true;
+  return (
+    /^[\p{L}\p{M}\p{N} '’.,&()\u2010-]+$/u.test(text) &&
+    /\p{L}/u.test(text) &&
+    !looksLikeDomain(text)
+  );
+}
+
+/**
+ * A person's name as a request carries it (first name, last name, a contact's sender name):
+ * 1–100 characters, not blank, one line, and only the characters of names
+ * ({@link isPersonNameText}): "Visit http://evil.example" is not a name.
+ */
 export const personNameSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.maxLength(maxTextFieldLength, `Name must be at most ${maxTextFieldLength} characters`),
+    z.refine((name) => name.trim().length > 0, 'Name must not be empty'),
+    ...textLineChecks('Name'),
+    z.refine(
+      isPersonNameText,
+      'Name may contain only letters, spaces, apostrophes, hyphens and dots, and no web address',
+    ),
+  ),
+);
+
+/**
+ * The holder of a bank account: a person or, for a business sale, a company. 1–100 characters,
+ * not blank, one line, the characters of {@link isHolderNameText}.
+ */
+export const accountHolderSchema = /* @__PURE__ */ pure(() =>
+  z.string().check(
+    z.maxLength(
+      maxTextFieldLength,
+      `Account holder must be at most ${maxTextFieldLength} characters`,
+    ),
+    z.refine((name) => name.trim().length > 0, 'Account holder must not be empty'),
+    ...textLineChecks('Account holder'),
+    z.refine(
+      isHolderNameText,
+      "Account holder may contain only letters, digits, spaces and ' ’ - . , & ( ), and no web address",
+    ),
+  ),
+);
+
+/**
+ * A name as answers carry it from a stored record (customer, address, bank account): 1–100
+ * characters, not blank. Records may predate the rules of {@link personNameSchema}, and an
+ * answer must still read back what was accepted then.
+ */
+export const storedNameSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
     z.maxLength(maxTextFieldLength, `Name must be at most ${maxTextFieldLength} characters`),
     z.refine((name) => name.trim().length > 0, 'Name must not be empty'),

@@ -15,10 +15,10 @@ import { apple, iphone13, issuePaths, smartphones } from './test-fixtures.ts';
 
 const { questions: _questions, ...iphone13Summary } = iphone13;
 
-/** Any well-formed Unicode text a device search may carry. */
+/** Any line of well-formed Unicode text a device search may carry (no control characters). */
 const searchText = fc
   .string({ unit: 'binary', minLength: 1, maxLength: 100 })
-  .filter((text) => text.trim().length > 0);
+  .filter((text) => text.trim().length > 0 && !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(text));
 
 const slug = fc.stringMatching(/^[a-z0-9]{1,12}(?:-[a-z0-9]{1,12}){0,3}$/);
 const id = fc.integer({ min: 1, max: 2 ** 31 });
@@ -82,6 +82,8 @@ describe('search query schema', () => {
     ['blank search text', { kind: 'deviceSearch', text: '  \t ' }, 'text'],
     ['search text of 101 characters', { kind: 'deviceSearch', text: 'a'.repeat(101) }, 'text'],
     ['search text with a lone surrogate', { kind: 'deviceSearch', text: 'iphone \uD800' }, 'text'],
+    ['search text with a NUL', { kind: 'deviceSearch', text: 'iphone\u0000' }, 'text'],
+    ['search text of two lines', { kind: 'deviceSearch', text: 'iphone\n13' }, 'text'],
     ['negative category id', { kind: 'deviceSearch', text: 'ipad', categoryId: -1 }, 'categoryId'],
   ])('rejects %s', (_name, query, path) => {
     expect(issuePaths(searchQuerySchema, query)).toContain(path);

@@ -5,16 +5,16 @@ import {
   deviceSchema,
   deviceSummarySchema,
 } from './catalogue.ts';
-import { idSchema, slugSchema } from './primitives.ts';
+import { idSchema, slugSchema, textLineChecks } from './primitives.ts';
 import { pure } from './pure.ts';
 
 /** Longest device-search text, in Unicode code points. */
 const maxSearchTextLength = 100;
 
-/** Free text of a device search: 1–100 code points, not blank, well-formed Unicode. */
+/** Free text of a device search: 1–100 code points, not blank, one line of well-formed Unicode. */
 const searchTextSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
-    z.refine((text) => !/\p{Cs}/u.test(text), 'Search text must be well-formed Unicode'),
+    ...textLineChecks('Search text'),
     z.refine((text) => text.trim().length > 0, 'Search text must not be empty'),
     z.refine(
       (text) => [...text].length <= maxSearchTextLength,

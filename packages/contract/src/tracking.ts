@@ -1,12 +1,22 @@
 import * as z from 'zod/mini';
-import { centsSchema, idSchema, offerIdSchema, voucherCodeSchema } from './primitives.ts';
+import {
+  centsSchema,
+  idSchema,
+  offerIdSchema,
+  textLineChecks,
+  voucherCodeSchema,
+} from './primitives.ts';
 import { pure } from './pure.ts';
 
 /** Short free text of a tracking field (names, categories, ids from other systems). */
 const trackingTextSchema = /* @__PURE__ */ pure(() =>
   z
     .string()
-    .check(z.minLength(1, 'Must not be empty'), z.maxLength(200, 'Must be at most 200 characters')),
+    .check(
+      z.minLength(1, 'Must not be empty'),
+      z.maxLength(200, 'Must be at most 200 characters'),
+      ...textLineChecks('Text'),
+    ),
 );
 
 /**
@@ -33,7 +43,11 @@ export type TrackingEventFields = z.infer<typeof trackingEventFieldsSchema>;
 
 /** A touchpoint parameter value as it came in the landing url. */
 const touchpointValueSchema = /* @__PURE__ */ pure(() =>
-  z.optional(z.string().check(z.maxLength(500, 'Must be at most 500 characters'))),
+  z.optional(
+    z
+      .string()
+      .check(z.maxLength(500, 'Must be at most 500 characters'), ...textLineChecks('Value')),
+  ),
 );
 
 /**
@@ -113,9 +127,14 @@ export const controllingRequestSchema = /* @__PURE__ */ pure(() =>
             'Application id must be 1–100 letters, digits, ".", "-" or "_"',
           ),
         ),
+      // The URL parser drops tabs and line breaks instead of refusing them: check the text first.
       url: z
         .string()
-        .check(z.maxLength(2048), z.refine(isHttpUrl, 'Url must be an absolute http(s) url')),
+        .check(
+          z.maxLength(2048),
+          ...textLineChecks('Url'),
+          z.refine(isHttpUrl, 'Url must be an absolute http(s) url'),
+        ),
       eventName: controllingEventNameSchema,
       ...trackingEventFieldsSchema.shape,
       ...touchpointParamsSchema.shape,

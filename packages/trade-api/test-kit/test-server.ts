@@ -18,6 +18,8 @@ export const testConfig: TradeApiConfig = {
   corsOrigins: ['https://partner.example'],
   publicOrigin: 'http://localhost:8080',
   bodyLimitBytes: 65_536,
+  // The tests create many offers from one address; the offer limit has tests of its own.
+  offerRateLimit: 1_000_000,
   host: '127.0.0.1',
   port: 0,
   logLevel: 'silent',

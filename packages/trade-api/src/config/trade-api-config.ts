@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
+import { trustProxySchema, type TrustProxy } from './trust-proxy.ts';
 
 /** How the server behaves: `production` skips answer validation and logs at `info`. */
 export type TradeApiEnvironment = 'production' | 'development' | 'test';
@@ -25,6 +26,16 @@ export interface TradeApiConfig {
   publicOrigin: string;
   /** Largest request body, in bytes. */
   bodyLimitBytes: number;
+  /**
+   * Offers one client may create per minute (`POST /api/trade/offers`); `OFFER_RATE_LIMIT`,
+   * default {@link defaultOfferRateLimit}. Load tests raise it for their single client.
+   */
+  offerRateLimit: number;
+  /**
+   * Standalone server: the proxies whose `X-Forwarded-*` headers name the client (`TRUST_PROXY`);
+   * absent or `false`, none: the client is the address the request came from.
+   */
+  trustProxy?: TrustProxy;
   /** Standalone server: where to listen. */
   host: string;
   port: number;
@@ -33,6 +44,13 @@ export interface TradeApiConfig {
 
 /** The repository root, three folders above this package's `src/config`. */
 const repositoryRoot = resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
+
+/**
+ * Offers one client address may create per minute. A seller prices a device after answering its
+ * questions, about one offer a minute; 30 leave room for several people behind one address (an
+ * office, a mobile network) and stop a script from filling the offers table (docs/trades.md).
+ */
+export const defaultOfferRateLimit = 30;
 
 /** Shortest accepted JWT secret, in characters. */
 const minimumSecretLength = 32;
@@ -87,6 +105,16 @@ const environmentSchema = z.object({
         z.maximum(10_485_760, 'must be at most 10485760'),
       ),
   ),
+  OFFER_RATE_LIMIT: z.optional(
+    z.coerce
+      .number()
+      .check(
+        z.int('must be a whole number'),
+        z.minimum(1, 'must be at least 1'),
+        z.maximum(1_000_000_000, 'must be at most 1000000000'),
+      ),
+  ),
+  TRUST_PROXY: z.optional(trustProxySchema),
   HOST: optionalText,
   PORT: z.optional(
     z.coerce
@@ -171,6 +199,8 @@ export function readTradeApiConfig(
     corsOrigins: values.CORS_ORIGINS ?? [],
     publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 65_536,
+    offerRateLimit: values.OFFER_RATE_LIMIT ?? defaultOfferRateLimit,
+    trustProxy: values.TRUST_PROXY ?? false,
     host: values.HOST ?? '127.0.0.1',
     port,
     logLevel: values.LOG_LEVEL ?? (nodeEnvironment === 'test' ? 'silent' : 'info'),

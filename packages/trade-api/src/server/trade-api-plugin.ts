@@ -4,19 +4,26 @@ import type { TradeDb } from '../db/create-database.ts';
 import { installApiContext } from './api-context.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { registerImageRoute, type RenderImage } from './image-route.ts';
+import { schedulePeriodicCleanup } from './periodic-cleanup.ts';
+import { installRateLimits } from './rate-limit.ts';
 import { createRouter, type Authenticator, type Route } from './route.ts';
 import { registerSearchRoute, type SearchFunction } from './search-route.ts';
 
 /** What the trade API needs to run. */
 export interface TradeApiOptions {
   db: TradeDb;
-  config: Pick<TradeApiConfig, 'environment' | 'corsOrigins' | 'publicOrigin' | 'bodyLimitBytes'>;
+  config: Pick<
+    TradeApiConfig,
+    'environment' | 'corsOrigins' | 'publicOrigin' | 'bodyLimitBytes' | 'offerRateLimit'
+  >;
   /** Answers `POST /api/trade/searches`. */
   search: SearchFunction;
   /** Draws `GET /api/trade/images/:kind/:id.svg`. */
   renderImage: RenderImage;
   /** Checks bearer tokens; required once a bearer endpoint is registered. */
   authenticate?: Authenticator;
+  /** The current time for rate limits and clean-ups; default: the system clock. Tests move it. */
+  clock?: () => Date;
   /** Registers further endpoints inside the API's context (same error handling, CORS, limits). */
   extend?: (route: Route, api: FastifyInstance) => void | Promise<void>;
 }
@@ -36,6 +43,13 @@ export function buildTradeApi(options: TradeApiOptions): FastifyPluginAsync {
         await installApiContext(api, {
           allowedOrigins: [options.config.publicOrigin, ...options.config.corsOrigins],
         });
+        const clock = options.clock ?? (() => new Date());
+        await installRateLimits(api, {
+          db: options.db,
+          clock,
+          offerRateLimit: options.config.offerRateLimit,
+        });
+        schedulePeriodicCleanup(api, { db: options.db, clock });
         const route = createRouter(api, {
           prefix: apiPrefix,
           bodyLimit: options.config.bodyLimitBytes,

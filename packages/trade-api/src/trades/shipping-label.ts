@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro';
-import { getEdition, type EditionCode } from '@tradein/editions';
+import { addressInputSchema } from '@tradein/contract';
+import { editionCodeSchema, getEdition, type EditionCode } from '@tradein/editions';
+import { isValidPostalCode } from '@tradein/editions/client';
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { code128Modules } from './code128.ts';
@@ -9,9 +11,52 @@ import { receivingAddresses } from './receiving-addresses.ts';
 export interface ShippingLabelInput {
   edition: EditionCode;
   tradeNumber: string;
-  /** Sender address lines (the customer). */
+  /** Sender address lines (the customer), as {@link senderLines} makes them. */
   sender: readonly string[];
   deviceCount: number;
+}
+
+/** The parts of one label line that passed their rules, joined by spaces. */
+function joined(...parts: (string | undefined)[]): string {
+  return parts.filter((part) => part !== undefined).join(' ');
+}
+
+/** The fields of an address, each checked with its own rule. */
+type AddressField = keyof typeof addressInputSchema.shape;
+
+/**
+ * The sender lines of a label from the address stored with a trade (its JSON snapshot). Each
+ * part is printed only if it passes the rule a request must pass today (names as names, lines
+ * without web addresses, the postal code of the country): a trade stored before a rule, or
+ * written around the API, must not get an advertisement printed in our name. What fails is left
+ * out; the rest still tells the carrier where the parcel comes from.
+ */
+export function senderLines(snapshot: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(snapshot);
+  } catch {
+    return [];
+  }
+  const stored =
+    typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const passing = (field: AddressField): string | undefined => {
+    const value = stored[field];
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    return addressInputSchema.shape[field].safeParse(value).success ? value.trim() : undefined;
+  };
+  const country = editionCodeSchema.safeParse(stored['country']);
+  const zip = passing('zip');
+  const validZip =
+    country.success && zip !== undefined && isValidPostalCode(country.data, zip) ? zip : undefined;
+  return [
+    joined(passing('firstName'), passing('lastName')),
+    passing('company'),
+    joined(passing('street'), passing('houseNumber')),
+    passing('addressAddition'),
+    joined(validZip, passing('city')),
+    country.success ? country.data.toUpperCase() : undefined,
+  ].filter((line): line is string => line !== undefined && line !== '');
 }
 
 /**
