@@ -59,6 +59,7 @@ const sharedScreens: Partial<Record<RouteName, string>> = {
   accountPasswordForgot: '/account/password-forgot',
   accountPaymentChange: '/account/payment-change',
   accountAddressChange: '/account/address-change',
+  accountConfirmTrade: '/account/confirm-trade',
   newsletterEnrich: '/newsletter/enrich',
   newsletterEnrichHash: '/newsletter/enrich/{emailHash}',
   newsletterUnsubscribeSuccess: '/newsletter/unsubscribe/success',
@@ -122,7 +123,7 @@ const absent = editionCodes.flatMap((edition) =>
 
 describe('route table of §2', () => {
   it('has one entry per edition and route, B2B routes in de only', () => {
-    expect(table).toHaveLength(27 * 5 + 2);
+    expect(table).toHaveLength(28 * 5 + 2);
     expect(absent).toEqual(
       ['at', 'es', 'fr', 'it'].flatMap((edition) => [
         [edition, 'b2bLandingpage'],

@@ -14,6 +14,8 @@ export const sharedRoutes = {
   accountPasswordForgot: '/account/password-forgot',
   accountPaymentChange: '/account/payment-change',
   accountAddressChange: '/account/address-change',
+  // Not in §2: the link in a guest's trade mail that claims the trade for the customer account.
+  accountConfirmTrade: '/account/confirm-trade',
   newsletterEnrich: '/newsletter/enrich',
   newsletterEnrichHash: '/newsletter/enrich/{emailHash}',
   newsletterUnsubscribeSuccess: '/newsletter/unsubscribe/success',

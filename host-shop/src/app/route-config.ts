@@ -21,6 +21,7 @@ const screenModules = {
   accountPasswordForgot: 'routes/coming-soon.tsx',
   accountPaymentChange: 'routes/coming-soon.tsx',
   accountAddressChange: 'routes/coming-soon.tsx',
+  accountConfirmTrade: 'routes/confirm-trade.tsx',
   basePasswordReset: 'routes/coming-soon.tsx',
   basePasswordForgot: 'routes/coming-soon.tsx',
   basePaymentChange: 'routes/coming-soon.tsx',

@@ -116,6 +116,7 @@ export {
   offerIdSchema,
   okResponseSchema,
   personNameSchema,
+  accountHolderSchema,
   slugSchema,
   voucherCodeSchema,
 } from './primitives.ts';
@@ -133,14 +134,23 @@ export type { SearchQuery, SearchResult } from './search.ts';
 
 export {
   answerClarificationEndpoint,
+  confirmTradeMailboxEndpoint,
+  createdTradeSchema,
   createTradeEndpoint,
   getTradeEndpoint,
   maxTradeQuantity,
   tradeLabelEndpoint,
+  tradeMailboxConfirmationSchema,
   tradeNumberSchema,
   tradeSchema,
 } from './trades.ts';
-export type { CheckoutRequest, InspectionFinding, Trade, TradeClarification } from './trades.ts';
+export type {
+  CheckoutRequest,
+  CreatedTrade,
+  InspectionFinding,
+  Trade,
+  TradeClarification,
+} from './trades.ts';
 
 export {
   clientIdSchema,

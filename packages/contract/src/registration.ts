@@ -8,6 +8,7 @@ import { addressInputSchema, type AddressInput } from './customer.ts';
 import { bankAccountInputSchema, paypalAccountInputSchema } from './payment-accounts.ts';
 import { localeSchema, lowercaseEmailSchema, personNameSchema } from './primitives.ts';
 import { pure } from './pure.ts';
+import { tradeMailboxTokenSchema } from './trades.ts';
 
 /** How a new customer wants to be paid: a PayPal account for type 2, else a bank account (§9). */
 export const registrationPaymentSchema = /* @__PURE__ */ pure(() =>
@@ -73,6 +74,9 @@ export const registerRequestSchema = /* @__PURE__ */ pure(() =>
       attributes: z.object({ locale: localeSchema }),
       Address: addressInputSchema,
       Payment: z.nullable(registrationPaymentSchema),
+      // The `accountClaim` of a guest checkout just made with the same address: the account
+      // holds that trade once activated. An unknown or foreign claim is ignored.
+      tradeClaim: z.optional(tradeMailboxTokenSchema),
     })
     .check(
       z.refine((body) => body.username === body.email, {
@@ -92,6 +96,8 @@ export interface RegistrationInput {
   locale: string;
   address: AddressInput;
   payment: RegistrationPayment | null;
+  /** The `accountClaim` of the guest checkout this account is created with. */
+  tradeClaim?: string | undefined;
 }
 
 /**
@@ -111,6 +117,7 @@ export function buildRegistrationBody(input: RegistrationInput): RegisterRequest
     attributes: { locale: input.locale },
     Address: input.address,
     Payment: input.payment,
+    tradeClaim: input.tradeClaim,
   });
   if (!parsed.success) {
     throw new Error(`Invalid registration: ${z.prettifyError(parsed.error)}`, {

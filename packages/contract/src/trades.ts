@@ -5,12 +5,13 @@ import { bicSchema, ibanSchema, normalizeIban } from './payment-accounts.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { offerUuidSchema, partnerCodeSchema } from './offers.ts';
 import {
+  accountHolderSchema,
   centsSchema,
   emailSchema,
   emptyBodySchema,
   idSchema,
   isoDateTimeSchema,
-  personNameSchema,
+  textLineChecks,
   voucherCodeSchema,
 } from './primitives.ts';
 import { pure } from './pure.ts';
@@ -71,10 +72,13 @@ export const payoutSchema = /* @__PURE__ */ pure(() =>
   z
     .object({
       paymentType: z.int().check(z.positive('Payment type must be a positive whole number')),
-      email: z.optional(z.string()),
-      accountHolder: z.optional(z.string()),
-      iban: z.optional(z.string().check(z.maxLength(64, 'IBAN is too long'))),
-      bic: z.optional(z.string()),
+      // Each is checked for its payment type below; text that is no text is refused for any.
+      email: z.optional(z.string().check(...textLineChecks('E-mail address'))),
+      accountHolder: z.optional(z.string().check(...textLineChecks('Account holder'))),
+      iban: z.optional(
+        z.string().check(z.maxLength(64, 'IBAN is too long'), ...textLineChecks('IBAN')),
+      ),
+      bic: z.optional(z.string().check(...textLineChecks('BIC'))),
     })
     .check(
       z.superRefine((payout, context) => {
@@ -91,7 +95,7 @@ export const payoutSchema = /* @__PURE__ */ pure(() =>
         checkField(
           context,
           'accountHolder',
-          personNameSchema,
+          accountHolderSchema,
           payout.accountHolder,
           'Account holder is missing',
         );
@@ -229,13 +233,34 @@ const clarificationDecisionSchema = /* @__PURE__ */ pure(() =>
 /** The shipping label is a PDF, not JSON: clients fetch it as bytes. */
 const pdfBytesSchema = /* @__PURE__ */ pure(() => z.custom<Uint8Array>(() => true));
 
+/**
+ * A one-time token of a guest trade: the confirmation link of its mail, and the account claim
+ * of the checkout's answer (which a registration may carry as `tradeClaim`).
+ */
+export const tradeMailboxTokenSchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_-]{20,128}$/, 'Token must be 20–128 letters, digits, "-" or "_"')),
+);
+
+/**
+ * Answer of checkout: the trade and, for a guest, a one-time account claim. A registration with
+ * the same e-mail address right after the checkout may carry it (`tradeClaim`), so that the new
+ * account holds the trade once its activation has proven the mailbox. Null for a registered
+ * customer, whose trade is in its account already.
+ */
+export const createdTradeSchema = /* @__PURE__ */ pure(() =>
+  z.extend(tradeSchema, { accountClaim: z.optional(z.nullable(tradeMailboxTokenSchema)) }),
+);
+export type CreatedTrade = z.infer<typeof createdTradeSchema>;
+
 /** Checks out the cart: one trade with its offers, address and payout. */
 export const createTradeEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/trades',
   auth: 'bearer',
   body: checkoutRequestSchema,
-  response: tradeSchema,
+  response: createdTradeSchema,
 });
 
 /** One trade of the token's customer with items, findings, clarification and events. */
@@ -265,10 +290,47 @@ export const answerClarificationEndpoint = /* @__PURE__ */ defineEndpoint({
   response: tradeSchema,
 });
 
-/** Trade calls; `:tradeNumber` is a path parameter; every call needs the bearer token. */
+/**
+ * Body of `POST /api/trade/trades/confirm_mailbox`: the token of the link, and the edition of
+ * the shop page that follows it (the language of a refusal).
+ */
+const tradeMailboxConfirmationRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    edition: editionCodeSchema,
+    token: tradeMailboxTokenSchema,
+  }),
+);
+
+/** Answer of the confirmation: the trade, and whether it is now in the customer account. */
+export const tradeMailboxConfirmationSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    tradeNumber: tradeNumberSchema,
+    /** False while no activated account has the mail's address; it moves there on activation. */
+    inAccount: z.boolean(),
+  }),
+);
+
+/**
+ * Follows the link in a guest's trade mail: proves that the holder of that mailbox claims the
+ * trade, which then goes into the customer account of that address (now or once activated).
+ * Needs no session; the single-use token is the authorisation.
+ */
+export const confirmTradeMailboxEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/trade/trades/confirm_mailbox',
+  auth: 'none',
+  body: tradeMailboxConfirmationRequestSchema,
+  response: tradeMailboxConfirmationSchema,
+});
+
+/**
+ * Trade calls; `:tradeNumber` is a path parameter; every call needs the bearer token except the
+ * confirmation link of a guest's trade mail.
+ */
 export const tradeEndpoints = {
   createTrade: createTradeEndpoint,
   getTrade: getTradeEndpoint,
   tradeLabel: tradeLabelEndpoint,
   answerClarification: answerClarificationEndpoint,
+  confirmTradeMailbox: confirmTradeMailboxEndpoint,
 };

@@ -16,7 +16,7 @@ import { testCatalogue } from './stored-catalogue.ts';
 import type { TestDatabase } from './test-databases.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { HttpError } from '../src/server/http-error.ts';
-import { startTestServer, type RunningServer } from './test-server.ts';
+import { startTestServer, testConfig, type RunningServer } from './test-server.ts';
 import { registerOfferRoutes } from '../src/trades/offers.ts';
 import type { TradeDeps } from '../src/trades/trade-deps.ts';
 import { registerTradeRoutes } from '../src/trades/trade-routes.ts';
@@ -54,7 +54,7 @@ export async function startTradesFixture(engine: TestDatabase): Promise<TradesFi
     },
     extend: (route) => {
       registerOfferRoutes(route, deps);
-      registerTradeRoutes(route, deps);
+      registerTradeRoutes(route, { ...deps, config: testConfig });
     },
   });
   return {

@@ -24,7 +24,7 @@ import {
 } from './helpers.js';
 import { answerAll, buttonNamed, findDeviceUrl, openDevice } from './question-helpers.js';
 
-const capNote = 'Ein Geschäftsankauf darf höchstens 5.000,00 € betragen.';
+const capNote = 'Geschäftsverkäufe dürfen innerhalb von 30 Tagen höchstens 5.000,00 € wert sein.';
 
 /** Opens the checkout of a one-device cart in an element of `attributes`. */
 async function openCheckout(attributes, b2b) {

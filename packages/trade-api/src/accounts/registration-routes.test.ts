@@ -124,8 +124,14 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     },
   );
 
-  /** A guest customer with one trade, inserted as a guest checkout leaves them. */
-  async function guestWithTrade(email: string): Promise<{ guestId: string; tradeId: number }> {
+  /**
+   * A guest customer with one trade, inserted as a guest checkout leaves them; `proven` when the
+   * guest followed the confirmation link of the trade mail (sent to `email`).
+   */
+  async function guestWithTrade(
+    email: string,
+    proven: boolean,
+  ): Promise<{ guestId: string; tradeId: number }> {
     const guestId = randomUUID();
     const at = server.api.clock.now().toISOString();
     await server.db
@@ -167,6 +173,17 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('trade_mailbox_proofs')
+      .values({
+        trade_id: trade.id,
+        email,
+        token_hash: randomUUID(),
+        created_at: at,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        proven_at: proven ? at : null,
+      })
+      .execute();
     return { guestId, tradeId: trade.id };
   }
 
@@ -187,10 +204,12 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
         .executeTakeFirstOrThrow()
     ).customer_id;
 
-  it('gives an account, once activated, the trades of guest checkouts with its address only', async () => {
+  it('gives an account, once activated, the proven guest trades of its address only', async () => {
     const email = 'sold-as-guest@example.org';
-    const mine = await guestWithTrade(email);
-    const theirs = await guestWithTrade('someone-else@example.org');
+    const mine = await guestWithTrade(email, true);
+    // Someone typed this address at a guest checkout but nobody followed the trade mail's link.
+    const planted = await guestWithTrade(email, false);
+    const theirs = await guestWithTrade('someone-else@example.org', true);
     expect((await register(registrationBody(email))).status).toBe(200);
     const token = tokenOfLink(
       (await server.api.waitForMail(email, 'activation')).text,
@@ -201,12 +220,14 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     expect((await activate(token)).body).toEqual({ token, activated: true });
     const registered = await registeredCustomer(email);
     expect(await ownerOf(mine.tradeId)).toBe(registered.id);
+    expect(await ownerOf(planted.tradeId)).toBe(planted.guestId);
     expect(await ownerOf(theirs.tradeId)).toBe(theirs.guestId);
   });
 
-  it('gives the guest trades to an account that a password reset activates', async () => {
+  it('gives the proven guest trades to an account that a password reset activates', async () => {
     const email = 'reset-activates@example.org';
-    const mine = await guestWithTrade(email);
+    const mine = await guestWithTrade(email, true);
+    const planted = await guestWithTrade(email, false);
     await register(registrationBody(email));
     await server.api.call('POST', '/api/account/forgotPasswordMail', {
       body: { email, lang: 'de' },
@@ -222,6 +243,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     expect(reset.body).toEqual({ ok: true });
     const registered = await registeredCustomer(email);
     expect(await ownerOf(mine.tradeId)).toBe(registered.id);
+    expect(await ownerOf(planted.tradeId)).toBe(planted.guestId);
   });
 
   it('rejects expired and unknown activation tokens; activates by identifier too', async () => {

@@ -22,7 +22,7 @@ import {
 import type { MailCap } from './account-mail.ts';
 import { addressColumns, insertNewCustomer } from './customer-records.ts';
 import { editionForLocale, storedEdition } from './edition-for-locale.ts';
-import { claimGuestTrades } from './guest-trades.ts';
+import { bindGuestTradeClaim, claimGuestTrades } from './guest-trades.ts';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hashing.ts';
 import { declaredPart } from './route-parts.ts';
@@ -35,7 +35,10 @@ function mailCap(deps: ResolvedAccountDeps): MailCap {
 /** Raised when the address got a registered account between the check and the insert. */
 class EmailTakenError extends Error {}
 
-/** Creates an unactivated customer with number, address, person record and payout data. */
+/**
+ * Creates an unactivated customer with number, address, person record and payout data, and binds
+ * the guest trade of the registration's `tradeClaim` to it (same address only).
+ */
 async function createRegisteredCustomer(
   deps: ResolvedAccountDeps,
   body: RegisterRequest,
@@ -78,6 +81,15 @@ async function createRegisteredCustomer(
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('people').values({ customer_id: id, address_id: address.id }).execute();
+      if (body.tradeClaim !== undefined) {
+        // Whether a trade was bound stays unsaid: the answer is the same either way.
+        await bindGuestTradeClaim(trx, {
+          token: body.tradeClaim,
+          email: body.email,
+          customerId: id,
+          now,
+        });
+      }
       const payment = body.Payment;
       if (payment === null) return;
       const paypal =

@@ -12,10 +12,16 @@ import {
   down as contactMessagesDown,
 } from './migrations/contact-messages.ts';
 import {
+  up as guestProofMailCapsUp,
+  down as guestProofMailCapsDown,
+} from './migrations/guest-proof-mail-caps.ts';
+import {
   up as trackingNewsletterUp,
   down as trackingNewsletterDown,
 } from './migrations/tracking-newsletter.ts';
+import { up as offerLimitsUp, down as offerLimitsDown } from './migrations/offer-limits.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
+import { up as voucherUsesUp, down as voucherUsesDown } from './migrations/voucher-uses.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -521,6 +527,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002_trades': { up: tradesUp, down: tradesDown },
   '0003_tracking_newsletter': { up: trackingNewsletterUp, down: trackingNewsletterDown },
   '0004_contact_messages': { up: contactMessagesUp, down: contactMessagesDown },
+  '0006_guest_proof_mail_caps': { up: guestProofMailCapsUp, down: guestProofMailCapsDown },
+  '0007_offer_limits': { up: offerLimitsUp, down: offerLimitsDown },
+  '0008_voucher_uses': { up: voucherUsesUp, down: voucherUsesDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

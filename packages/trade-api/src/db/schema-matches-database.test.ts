@@ -57,6 +57,15 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     means_defective: 'not null',
     position: 'not null',
   },
+  b2b_partners: {
+    partner_key: 'not null',
+    last_checkout_at: 'not null',
+  },
+  b2b_trades: {
+    trade_id: 'not null',
+    partner_key: 'not null',
+    created_at: 'not null',
+  },
   bank_accounts: {
     id: 'not null',
     customer_id: 'not null',
@@ -259,6 +268,12 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     code: 'not null',
     position: 'not null',
   },
+  rate_limit_counters: {
+    scope: 'not null',
+    client: 'not null',
+    hits: 'not null',
+    window_ends_at: 'not null',
+  },
   refresh_tokens: {
     id: 'not null',
     customer_id: 'not null',
@@ -285,6 +300,22 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     status: 'not null',
     note: 'nullable',
     created_at: 'not null',
+  },
+  trade_mail_claims: {
+    id: 'not null',
+    recipient_key: 'not null',
+    client_address: 'not null',
+    created_at: 'not null',
+  },
+  trade_mailbox_proofs: {
+    trade_id: 'not null',
+    email: 'not null',
+    token_hash: 'not null',
+    created_at: 'not null',
+    expires_at: 'not null',
+    proven_at: 'nullable',
+    account_claim_hash: 'nullable',
+    claimed_by_customer_id: 'nullable',
   },
   trade_items: {
     id: 'not null',
@@ -324,6 +355,14 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     editions: 'nullable',
     valid_from: 'not null',
     valid_until: 'nullable',
+    created_at: 'not null',
+    uses_per_customer: 'nullable',
+  },
+  voucher_uses: {
+    voucher_code: 'not null',
+    customer_key: 'not null',
+    use_number: 'not null',
+    trade_id: 'not null',
     created_at: 'not null',
   },
 };

@@ -318,6 +318,8 @@ export interface VouchersTable {
   valid_from: Timestamp;
   valid_until: Timestamp | null;
   created_at: Timestamp;
+  /** How often one customer may use the voucher; null for no limit (migration `0008_voucher_uses`, default 1). */
+  uses_per_customer: Generated<number | null>;
 }
 
 export interface NewsletterSubscriptionsTable {
@@ -410,6 +412,80 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+/** One use of a voucher by one customer, booked with the trade (migration `0008_voucher_uses`). */
+export interface VoucherUsesTable {
+  voucher_code: string;
+  /** SHA-256 (hex) of the customer's lower-case e-mail address. */
+  customer_key: string;
+  /** 1 for the customer's first use of the voucher, 2 for the second, …; unique per customer. */
+  use_number: number;
+  trade_id: number;
+  created_at: Timestamp;
+}
+
+/** A business seller; its row is updated by each of its business checkouts, which serialises them. */
+export interface B2bPartnersTable {
+  /** SHA-256 (hex) of the seller's lower-case e-mail address. */
+  partner_key: string;
+  last_checkout_at: Timestamp;
+}
+
+/** A business trade booked to its seller, for the cap over the rolling period. */
+export interface B2bTradesTable {
+  trade_id: number;
+  partner_key: string;
+  created_at: Timestamp;
+}
+
+/**
+ * Calls of one client to one rate-limited call in the current window (migration
+ * `0007_offer_limits`); the row starts over once its window has ended.
+ */
+export interface RateLimitCountersTable {
+  /** The limited call, e.g. `POST /api/trade/offers`. */
+  scope: string;
+  /** The client's address as the limit counts it (IPv6 by its /64 network). */
+  client: string;
+  hits: number;
+  window_ends_at: Timestamp;
+}
+
+/**
+ * A trade confirmation a guest checkout is about to mail, claimed before the trade is stored
+ * (migration `0006_guest_proof_mail_caps`); counted for the caps per recipient and per client.
+ */
+export interface TradeMailClaimsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the recipient's lower-case e-mail address. */
+  recipient_key: string;
+  /** The client's IP address as the server saw it. */
+  client_address: string;
+  created_at: Timestamp;
+}
+
+/**
+ * The one-time link in the trade mail of a guest checkout (migration
+ * `0006_guest_proof_mail_caps`); the row goes once the trade has moved into a customer account.
+ */
+export interface TradeMailboxProofsTable {
+  trade_id: number;
+  /** Lower-case address the trade mail went to. */
+  email: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** When the link was followed; null until then. */
+  proven_at: Timestamp | null;
+  /**
+   * SHA-256 (hex) of the one-time account claim the checkout answered the guest with; null once
+   * used (or for a registered customer's trade, which has no proof row).
+   */
+  account_claim_hash: string | null;
+  /** The account registered with the claim and the mail's address; its activation proves the mailbox. */
+  claimed_by_customer_id: string | null;
+}
+
 /** Every table of the trade API database, as the newest migration leaves it (checked by `schema-matches-database.test.ts`). */
 export interface TradeDatabase {
   catalogue_revisions: CatalogueRevisionsTable;
@@ -448,6 +524,12 @@ export interface TradeDatabase {
   login_attempts: LoginAttemptsTable;
   mail_log: MailLogTable;
   contact_messages: ContactMessagesTable;
+  rate_limit_counters: RateLimitCountersTable;
+  voucher_uses: VoucherUsesTable;
+  b2b_partners: B2bPartnersTable;
+  b2b_trades: B2bTradesTable;
+  trade_mail_claims: TradeMailClaimsTable;
+  trade_mailbox_proofs: TradeMailboxProofsTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -488,4 +570,10 @@ export const tableNames = [
   'login_attempts',
   'mail_log',
   'contact_messages',
+  'rate_limit_counters',
+  'voucher_uses',
+  'b2b_partners',
+  'b2b_trades',
+  'trade_mail_claims',
+  'trade_mailbox_proofs',
 ] as const satisfies readonly (keyof TradeDatabase)[];

@@ -52,4 +52,13 @@ describe('createMailer without SMTP', () => {
     expect(eml).toMatch(/Ankauf-Shop/);
     mailer.close();
   });
+
+  it.each(['', '   '])('refuses a mail without a recipient (%j) and writes nothing', async (to) => {
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir });
+    await expect(
+      mailer.send({ kind: 'trade-confirmation', edition: 'de', to, subject: 'x', text: 'y' }),
+    ).rejects.toThrow('A trade-confirmation mail needs a recipient');
+    expect(await readdir(outboxDir)).toEqual([]);
+    mailer.close();
+  });
 });

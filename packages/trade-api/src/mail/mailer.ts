@@ -70,6 +70,11 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(message) {
+      // nodemailer writes a mail with an empty `to` without a To: header; such a mail is always a
+      // mistake of its caller, so it is refused before anything is written or sent.
+      if (message.to.trim() === '') {
+        throw new Error(`A ${message.kind} mail needs a recipient; nothing was sent`);
+      }
       const edition = getEdition(message.edition);
       const i18n = i18nForEdition(message.edition);
       const info = await transport.sendMail({

@@ -52,7 +52,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
       registerTrackingRoutes(route, { db, clock });
       registerNewsletterRoutes(route, { db, config, mailer, clock });
       registerOfferRoutes(route, { db, clock });
-      registerTradeRoutes(route, { db, mailer, clock });
+      registerTradeRoutes(route, { db, config, mailer, clock });
       registerContactRoutes(route, { db, mailer, clock });
     },
   };

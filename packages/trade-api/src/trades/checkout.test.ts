@@ -121,8 +121,8 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     );
     expect(mails).toHaveLength(1);
     const mail = mails[0];
-    expect(mail?.subject).toBe(`Ihr Verkauf ${trade.tradeNumber}`);
-    expect(mail?.text).toContain(`Vielen Dank für Ihren Verkauf ${trade.tradeNumber}.`);
+    expect(mail?.subject).toBe(`Dein Verkauf ${trade.tradeNumber}`);
+    expect(mail?.text).toContain(`Vielen Dank für deinen Verkauf ${trade.tradeNumber}.`);
     expect(mail?.attachments).toHaveLength(1);
     const attachment = mail?.attachments[0];
     expect(attachment?.contentType).toBe('application/pdf');
@@ -153,8 +153,10 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
 
   it.each([499_999, 500_000])('accepts a B2B trade of %s cents', async (priceCents) => {
     const offerId = await insertOffer(fixture.db, { priceCents });
+    // A partner of its own: the cap counts a partner's business sales of the last 30 days.
+    const partner = await createCustomer(fixture.db);
     const answer = await checkout(
-      registered.id,
+      partner.id,
       checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
     );
     expect(answer.status).toBe(201);
@@ -309,8 +311,10 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     ['BONUS20', 10_000, 2000],
   ])('applies voucher %s to %s cents: bonus %s', async (voucher, priceCents, bonus) => {
     const offerId = await insertOffer(fixture.db, { priceCents });
+    // A customer of its own: a voucher is used once per customer.
+    const customer = await createCustomer(fixture.db);
     const answer = await checkout(
-      registered.id,
+      customer.id,
       checkoutBody([{ offerId, quantity: 1 }], { voucher }),
     );
     expect(answer.status).toBe(201);

@@ -1,30 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { msg } from '@lingui/core/macro';
 import {
-  addressInputSchema,
   apiErrorCode,
   normalizeIban,
-  type AddressInput,
   type ApiFieldError,
   type CheckoutRequest,
-  type Trade,
+  type CreatedTrade,
 } from '@tradein/contract';
-import {
-  b2bTradeCapCents,
-  formatMoney,
-  getEdition,
-  isB2BMode,
-  payPalPaymentMethod,
-  type EditionCode,
-} from '@tradein/editions';
+import { getEdition, isB2BMode, payPalPaymentMethod } from '@tradein/editions';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
-import { renderShippingLabel } from './shipping-label.ts';
-import type { TradeDeps } from './trade-deps.ts';
+import { bookB2BTrade, checkB2BCap } from './b2b-cap.ts';
+import { renderShippingLabel, senderLines } from './shipping-label.ts';
+import { admitGuestCheckout } from './guest-checkout.ts';
+import type { TradeRouteDeps } from './trade-deps.ts';
 import { sendTradeConfirmation } from './trade-mail.ts';
+import { releaseGuestTradeMail } from './trade-mail-cap.ts';
+import {
+  createTradeMailboxProof,
+  tradeMailboxProofLink,
+  type TradeMailboxProofTokens,
+} from './trade-mailbox-proof.ts';
 import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
-import { applyVoucher, type AppliedVoucher } from './vouchers.ts';
+import { applyVoucher, bookVoucherUse, type AppliedVoucher } from './vouchers.ts';
 
 /** The human-readable trade number of a trade id in a year: `T-2026-000123`. */
 function formatTradeNumber(year: number, tradeId: number): string {
@@ -38,24 +35,6 @@ function fieldError(fields: ApiFieldError[]): HttpError {
     fields.map((field) => `${field.path}: ${field.message}`).join('; '),
     fields,
   );
-}
-
-/** The lines of an address as printed on a label. */
-function addressLines(address: AddressInput): string[] {
-  return [
-    `${address.firstName} ${address.lastName}`,
-    ...(address.company ? [address.company] : []),
-    `${address.street} ${address.houseNumber}`,
-    ...(address.addressAddition ? [address.addressAddition] : []),
-    `${address.zip} ${address.city}`,
-    address.country.toUpperCase(),
-  ];
-}
-
-/** Reads the address stored with a trade. */
-function parseAddressSnapshot(json: string): AddressInput | null {
-  const parsed = addressInputSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -81,17 +60,6 @@ function checkEditionRules(request: CheckoutRequest): void {
   if (fields.length > 0) throw fieldError(fields);
 }
 
-/** The B2B cap message in the edition's language (§9). */
-function b2bCapError(edition: EditionCode, totalCents: number): HttpError {
-  const i18n = i18nForEdition(edition);
-  const cap = formatMoney(edition, b2bTradeCapCents);
-  const total = formatMoney(edition, totalCents);
-  const message = i18n._(
-    msg`A business trade may be worth at most ${cap}. This cart is worth ${total}: please split it into several trades.`,
-  );
-  return new HttpError(422, apiErrorCode.b2bCapExceeded, message, [{ path: 'offers', message }]);
-}
-
 /** The payout account as stored with the trade. */
 function payoutDetails(request: CheckoutRequest): string {
   const payout = request.payout;
@@ -108,20 +76,24 @@ function payoutDetails(request: CheckoutRequest): string {
 /**
  * Checks out a cart for a customer: one trade with its lines, in one transaction. Offers must
  * exist, be unexpired, unused and of the checkout's edition; B2B trades are capped (§9); the
- * voucher adds its bonus. Afterwards the confirmation mail goes out with the shipping label.
+ * voucher adds its bonus. A guest must have given its details, and its trade mails are capped
+ * per address and per `client` (the client's IP address). Afterwards the confirmation mail goes
+ * out with the shipping label, for a guest with the link that proves the mailbox; the answer
+ * gives a guest the account claim of its trade (null for a registered customer).
  */
 export async function checkout(
-  deps: TradeDeps,
+  deps: TradeRouteDeps,
   customerId: string,
   request: CheckoutRequest,
-): Promise<Trade> {
+  client: string,
+): Promise<CreatedTrade> {
   checkEditionRules(request);
   const now = deps.clock();
   const at = now.toISOString();
   const db = deps.db;
   const customer = await db
     .selectFrom('customers')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'is_guest'])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (customer === undefined) {
@@ -131,6 +103,12 @@ export async function checkout(
       'The customer of this token no longer exists',
     );
   }
+  const guestMail = await admitGuestCheckout(deps, customer, {
+    edition: request.edition,
+    client,
+    now,
+  });
+  let proof: TradeMailboxProofTokens | undefined;
 
   const tradeNumber = await db
     .transaction()
@@ -188,9 +166,14 @@ export async function checkout(
           ? null
           : await applyVoucher(trx, request.voucher, request.edition, now, itemsTotal);
       const total = itemsTotal + (voucher?.bonusCents ?? 0);
-      if (isB2BMode(request.shopMode) && total > b2bTradeCapCents) {
-        throw b2bCapError(request.edition, total);
-      }
+      const b2bPartner = isB2BMode(request.shopMode)
+        ? await checkB2BCap(trx, {
+            email: customer.email,
+            edition: request.edition,
+            totalCents: total,
+            now,
+          })
+        : null;
 
       const inserted = await trx
         .insertInto('trades')
@@ -245,9 +228,27 @@ export async function checkout(
         .insertInto('trade_events')
         .values({ trade_id: inserted.id, status: 'created', note: null, created_at: at })
         .execute();
+      if (b2bPartner !== null) await bookB2BTrade(trx, b2bPartner, inserted.id, at);
+      if (voucher !== null) {
+        await bookVoucherUse(trx, voucher, {
+          email: customer.email,
+          tradeId: inserted.id,
+          edition: request.edition,
+          at,
+        });
+      }
+      if (guestMail !== null) {
+        proof = await createTradeMailboxProof(trx, {
+          tradeId: inserted.id,
+          email: customer.email,
+          now,
+        });
+      }
       return number;
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      // No trade was stored, so its mail must not count against the caps.
+      if (guestMail !== null) await releaseGuestTradeMail(db, guestMail.claimId);
       // Two checkouts racing for one offer: the unique offer of trade_items lets one win.
       if (isUniqueViolation(error)) {
         throw new HttpError(
@@ -263,17 +264,18 @@ export async function checkout(
   const record = await loadTrade(deps.db, tradeNumber);
   if (record === null) throw new Error(`Trade ${tradeNumber} vanished after checkout`);
   const label = await labelOf(record);
-  await sendTradeConfirmation(deps.db, deps.mailer, now, record, customer.email, label);
-  return tradeView(deps.db, record);
+  const proofLink =
+    proof === undefined ? undefined : tradeMailboxProofLink(deps.config.publicOrigin, proof.token);
+  await sendTradeConfirmation(deps.db, deps.mailer, now, record, customer.email, label, proofLink);
+  return { ...(await tradeView(deps.db, record)), accountClaim: proof?.accountClaim ?? null };
 }
 
 /** The shipping label PDF of a stored trade. */
 export function labelOf(record: TradeRecord): Promise<Uint8Array> {
-  const address = parseAddressSnapshot(record.addressSnapshot);
   return renderShippingLabel({
     edition: record.edition,
     tradeNumber: record.tradeNumber,
-    sender: address === null ? [] : addressLines(address),
+    sender: senderLines(record.addressSnapshot),
     deviceCount: record.items.reduce((sum, item) => sum + item.quantity, 0),
   });
 }

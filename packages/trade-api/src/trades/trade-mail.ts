@@ -3,6 +3,7 @@ import { formatMoney } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import type { MailAttachment, MailKind, Mailer } from '../mail/mailer.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
+import { tradeMailboxProofDays } from './trade-mailbox-proof.ts';
 import type { TradeRecord } from './trade-view.ts';
 
 /** Sends one mail and records it in `mail_log`; a failed send is logged there, not thrown. */
@@ -62,7 +63,26 @@ function deviceLines(record: TradeRecord, revised: boolean): string {
     .join('\n');
 }
 
-/** The confirmation of a new trade, with the shipping label attached. */
+/** The paragraph of a guest's trade mail with the link that proves the mailbox. */
+function mailboxProofLines(record: TradeRecord, link: string): string[] {
+  const i18n = i18nForEdition(record.edition);
+  const days = tradeMailboxProofDays;
+  return [
+    '',
+    i18n._(
+      msg`You sold without logging in. To see this trade in your customer account with this e-mail address (one you have or one you create later), confirm within ${days} days that it is yours:`,
+    ),
+    link,
+    i18n._(
+      msg`If you did not sell anything, ignore this link: the trade will not be added to any customer account.`,
+    ),
+  ];
+}
+
+/**
+ * The confirmation of a new trade, with the shipping label attached. A guest's mail carries the
+ * link that proves the mailbox (`proofLink`); a customer's trade is in the account already.
+ */
 export function sendTradeConfirmation(
   db: TradeDb,
   mailer: Mailer,
@@ -70,6 +90,7 @@ export function sendTradeConfirmation(
   record: TradeRecord,
   to: string,
   label: Uint8Array,
+  proofLink?: string,
 ): Promise<boolean> {
   const i18n = i18nForEdition(record.edition);
   const total = formatMoney(record.edition, record.totalCents);
@@ -84,6 +105,7 @@ export function sendTradeConfirmation(
     i18n._(
       msg`Print the attached shipping label, stick it on the parcel and send your devices free of charge. We will tell you when they arrive.`,
     ),
+    ...(proofLink === undefined ? [] : mailboxProofLines(record, proofLink)),
   ].join('\n');
   return sendLogged(db, mailer, now, {
     kind: 'trade-confirmation',

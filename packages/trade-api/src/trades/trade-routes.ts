@@ -1,18 +1,23 @@
+import { msg } from '@lingui/core/macro';
 import {
   answerClarificationEndpoint,
   apiErrorCode,
+  confirmTradeMailboxEndpoint,
   createTradeEndpoint,
   getTradeEndpoint,
   tradeLabelEndpoint,
   tradeNumberSchema,
 } from '@tradein/contract';
 import * as z from 'zod/mini';
+import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AuthenticatedCustomer, Route } from '../server/route.ts';
 import { checkout, labelOf } from './checkout.ts';
 import { decideClarification, LifecycleError } from './lifecycle.ts';
-import type { TradeDeps } from './trade-deps.ts';
+import type { TradeDeps, TradeRouteDeps } from './trade-deps.ts';
+import { TradeMailCapError } from './trade-mail-cap.ts';
+import { proveTradeMailbox } from './trade-mailbox-proof.ts';
 import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
 
 const tradeParamsSchema = z.object({ tradeNumber: tradeNumberSchema });
@@ -36,14 +41,38 @@ async function ownedTrade(
 }
 
 /**
- * Registers the trade calls (all bearer): checkout `POST /api/trade/trades`,
- * `GET /api/trade/trades/:tradeNumber`, its label PDF and the clarification decision.
+ * Registers the trade calls: checkout `POST /api/trade/trades`,
+ * `GET /api/trade/trades/:tradeNumber`, its label PDF and the clarification decision (bearer),
+ * and the confirmation link of a guest's trade mail (`POST /api/trade/trades/confirm_mailbox`,
+ * authorised by its one-time token).
  */
-export function registerTradeRoutes(route: Route, deps: TradeDeps): void {
-  route(createTradeEndpoint, ({ body, customer, reply }) => {
+export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
+  route(createTradeEndpoint, async ({ body, customer, request, reply }) => {
     if (customer === null) throw new HttpError(401, apiErrorCode.unauthorized, 'Log in first');
-    reply.code(201);
-    return checkout(deps, customer.customerId, body);
+    try {
+      const trade = await checkout(deps, customer.customerId, body, request.ip);
+      reply.code(201);
+      return trade;
+    } catch (error) {
+      if (error instanceof TradeMailCapError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      throw error;
+    }
+  });
+  route(confirmTradeMailboxEndpoint, async ({ body }) => {
+    const proof = await proveTradeMailbox(deps.db, body.token, deps.clock());
+    if (proof === undefined) {
+      const i18n = i18nForEdition(body.edition);
+      throw new HttpError(
+        400,
+        apiErrorCode.invalidToken,
+        i18n._(
+          msg`This link is invalid, has expired or has been used already. You can still find your trade by the trade number in the e-mail.`,
+        ),
+      );
+    }
+    return proof;
   });
   route(getTradeEndpoint, async ({ request, customer }) =>
     tradeView(deps.db, await ownedTrade(deps, request.params, customer)),

@@ -84,7 +84,7 @@ export function CartScreen() {
           )}
           {isB2BMode(config.mode) && (
             <p className="hint">
-              <Trans>A business trade may total at most {cap}.</Trans>
+              <Trans>Business sales may total at most {cap} within 30 days.</Trans>
             </p>
           )}
         </>
@@ -119,8 +119,7 @@ function NoticeText({
     return (
       <p className="alert">
         <Trans>
-          A business trade may total at most {cap}. The quantity was not changed; sell further
-          devices in a separate trade.
+          Business sales may total at most {cap} within 30 days. The quantity was not changed.
         </Trans>
       </p>
     );

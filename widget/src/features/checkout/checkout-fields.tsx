@@ -163,6 +163,10 @@ function ErrorText({ code }: { code: FieldErrorCode }) {
       const max = maxTextFieldLength;
       return <Trans>This is too long: use at most {max} characters.</Trans>;
     }
+    case 'name':
+      return <Trans>Use letters only: no digits, web or e-mail addresses.</Trans>;
+    case 'addressLine':
+      return <Trans>Leave out web and e-mail addresses here.</Trans>;
     case 'iban':
       return <Trans>This IBAN is not valid. Check it against your bank card or statement.</Trans>;
     case 'voucher':

@@ -33,6 +33,30 @@ function filled(overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues
 }
 
 describe('validateCheckoutForm', () => {
+  it('names what a name or an address line cannot hold, as the trade API refuses it', () => {
+    const errors = validateCheckoutForm(
+      filled({
+        firstName: 'Visit http://evil.example',
+        lastName: 'Weber2',
+        street: 'www.evil.example',
+        accountHolder: 'mail me@evil.example',
+      }),
+      'de',
+      { asGuest: true },
+    );
+    expect(errors).toEqual({
+      firstName: 'name',
+      lastName: 'name',
+      street: 'addressLine',
+      accountHolder: 'name',
+    });
+  });
+
+  it('accepts streets with numbers and companies as account holders', () => {
+    const values = filled({ street: 'Straße des 17. Juni', accountHolder: '1&1 Versatel GmbH' });
+    expect(validateCheckoutForm(values, 'de', { asGuest: true })).toEqual({});
+  });
+
   it('accepts a complete form', () => {
     expect(validateCheckoutForm(filled(), 'de', { asGuest: true })).toEqual({});
   });

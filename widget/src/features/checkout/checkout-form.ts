@@ -6,9 +6,11 @@ import type {
   RegistrationPayment,
 } from '@tradein/contract';
 import {
+  accountHolderSchema,
   addressInputSchema,
   buildRegistrationBody,
   emailSchema,
+  maxTextFieldLength,
   ibanSchema,
   normalizeIban,
   passwordSchema,
@@ -84,6 +86,8 @@ export type FieldErrorCode =
   | 'postalCode'
   | 'houseNumber'
   | 'tooLong'
+  | 'name'
+  | 'addressLine'
   | 'iban'
   | 'voucher'
   | 'terms'
@@ -128,10 +132,25 @@ function passesAddressRule(
   return addressInputSchema.shape[field].safeParse(value).success;
 }
 
-function nameError(value: string): FieldErrorCode | undefined {
+/**
+ * Why a text field is refused by the contract's rule for it: empty, too long, or holding what the
+ * field cannot (digits or a web address in a name: `wrongCharacters`).
+ */
+function textError(
+  value: string,
+  rule: { safeParse(value: string): { success: boolean } },
+  wrongCharacters: FieldErrorCode,
+): FieldErrorCode | undefined {
   if (value.trim() === '') return 'required';
-  return personNameSchema.safeParse(value).success ? undefined : 'tooLong';
+  if (value.trim().length > maxTextFieldLength) return 'tooLong';
+  return rule.safeParse(value).success ? undefined : wrongCharacters;
 }
+
+const nameError = (value: string) => textError(value, personNameSchema, 'name');
+
+/** Why an optional address line its rule refuses is wrong: its length, or what it holds. */
+const lineError = (value: string): FieldErrorCode =>
+  value.trim().length > maxTextFieldLength ? 'tooLong' : 'addressLine';
 
 function emailError(value: string): FieldErrorCode | undefined {
   if (value.trim() === '') return 'required';
@@ -171,25 +190,27 @@ export function validateCheckoutForm(
   }
   if (business) {
     if (values.company.trim() === '') set('company', 'required');
-    else if (!passesAddressRule('company', values.company.trim())) set('company', 'tooLong');
+    else if (!passesAddressRule('company', values.company.trim())) {
+      set('company', lineError(values.company));
+    }
   }
   set('firstName', nameError(values.firstName));
   set('lastName', nameError(values.lastName));
-  set('street', nameError(values.street));
-  set('city', nameError(values.city));
+  set('street', textError(values.street, addressInputSchema.shape.street, 'addressLine'));
+  set('city', textError(values.city, addressInputSchema.shape.city, 'addressLine'));
   if (values.houseNumber.trim() === '') set('houseNumber', 'required');
   else if (!passesAddressRule('houseNumber', values.houseNumber.trim())) {
     set('houseNumber', 'houseNumber');
   }
   if (!passesAddressRule('addressAddition', values.addressAddition.trim())) {
-    set('addressAddition', 'tooLong');
+    set('addressAddition', lineError(values.addressAddition));
   }
   if (values.zip.trim() === '') set('zip', 'required');
   else if (!isValidPostalCode(edition, values.zip.trim())) set('zip', 'postalCode');
   if (values.payoutMethod === 'paypal') {
     set('paypalEmail', emailError(values.paypalEmail));
   } else {
-    set('accountHolder', nameError(values.accountHolder));
+    set('accountHolder', textError(values.accountHolder, accountHolderSchema, 'name'));
     if (values.iban.trim() === '') set('iban', 'required');
     else if (!ibanSchema.safeParse(normalizeIban(values.iban)).success) set('iban', 'iban');
   }
@@ -267,11 +288,13 @@ function addressOf(values: CheckoutFormValues, context: CheckoutContext): Addres
 /**
  * The body of the registration call for an account created with the checkout: the same name,
  * address and payout as the trade, the e-mail address in lower case (§5) and the new password.
+ * The trade's account claim lets the account hold the guest trade once activated.
  * Throws (naming the fields) when the form does not make a valid registration.
  */
 export function buildRegistrationRequest(
   values: CheckoutFormValues,
   context: CheckoutContext,
+  tradeClaim?: string | null,
 ): RegisterRequest {
   const paymentType = paymentTypeOf(values.payoutMethod, context.edition);
   const payment: RegistrationPayment =
@@ -293,6 +316,7 @@ export function buildRegistrationRequest(
     locale: getClientEdition(context.edition).icuLocale,
     address: addressOf(values, context),
     payment,
+    tradeClaim: tradeClaim ?? undefined,
   });
 }
 

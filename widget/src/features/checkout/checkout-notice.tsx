@@ -16,7 +16,8 @@ export function NoticeText({
       return (
         <p className="alert">
           <Trans>
-            A business trade may total at most {cap}. Lower the quantities in your cart.
+            Business sales may total at most {cap} within 30 days, this cart included. Lower the
+            quantities in your cart.
           </Trans>
         </p>
       );

@@ -223,6 +223,20 @@ describe('createCheckoutStore', () => {
     expect(store.$values.get().newPassword).toBe('');
   });
 
+  it("registers with the guest trade's account claim, so the account holds the trade", async () => {
+    const accountClaim = 'Qm9yaXMtY2xhaW0tdG9rZW4tZm9yLXRlc3Rz';
+    const { store, sent } = setup(() => json(201, { ...trade, accountClaim }));
+    store.chooseIdentity('register');
+    fillForm(store);
+    store.update('newPassword', 'Mein-Passwort-1');
+    expect(await store.submit()).toBeUndefined();
+    expect(sent.at(-1)?.path).toBe('/api/account/register');
+    expect(sent.at(-1)?.body).toMatchObject({
+      email: 'jonas.weber@example.org',
+      tradeClaim: accountClaim,
+    });
+  });
+
   it('keeps the sale when the account cannot be created, and says so', async () => {
     const { store, created } = setup(undefined, () =>
       json(429, { error: { code: 'too_many_requests', message: 'later' } }),

@@ -137,13 +137,19 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
   /**
    * Registers the account asked for, after the trade: the sale comes first, and an account
    * that could not be created is reported on the thank-you page instead of failing the sale.
-   * The password leaves the form either way. The account holds the trade once activated.
+   * The password leaves the form either way. The trade's account claim makes the account hold
+   * the trade once activated.
    */
-  const createAccount = async (values: CheckoutFormValues): Promise<NewAccount> => {
+  const createAccount = async (
+    values: CheckoutFormValues,
+    tradeClaim: string | null | undefined,
+  ): Promise<NewAccount> => {
     const email = values.email.trim().toLowerCase();
     $values.set({ ...$values.get(), newPassword: '' });
     try {
-      await api.call(registerEndpoint, { body: buildRegistrationRequest(values, options) });
+      await api.call(registerEndpoint, {
+        body: buildRegistrationRequest(values, options, tradeClaim),
+      });
       return { email, created: true };
     } catch {
       return { email, created: false };
@@ -277,7 +283,9 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         });
         setTransactionId(trade.tradeId);
         clearCart();
-        const createdAccount = newAccount ? await createAccount(values) : undefined;
+        const createdAccount = newAccount
+          ? await createAccount(values, trade.accountClaim)
+          : undefined;
         options.tracker?.track('trade_created', {
           tradeId: trade.tradeId,
           revenue: trade.totalCents,
