@@ -66,7 +66,7 @@ describe('the contact page without JavaScript', () => {
     expect(control(html, 'name')).toContain('aria-invalid="true"');
     expect(control(html, 'tradeNumber')).toContain('aria-invalid="true"');
     expect(control(html, 'email')).not.toContain('aria-invalid');
-    expect(html).toContain('Bitte gib deinen Namen ein.');
+    expect(html).toContain('Bitte gib deinen Namen ein, nur mit Buchstaben');
     // What the visitor typed comes back as text, never as markup.
     expect(html).toContain('Mein Text &lt;b&gt;bleibt&lt;/b&gt;</textarea>');
     expect(html).toContain(`value="${form['email']}"`);

@@ -95,7 +95,7 @@ function FieldError({ id, field, invalid }: { id: string; field: Field; invalid:
   if (!invalid.includes(field)) return null;
   const messages: Record<Field, React.ReactNode> = {
     subject: <Trans>Please choose what your message is about.</Trans>,
-    name: <Trans>Please enter your name.</Trans>,
+    name: <Trans>Please enter your name, in letters only (no digits or web addresses).</Trans>,
     email: <Trans>Please enter a valid e-mail address, like name@example.com.</Trans>,
     tradeNumber: <Trans>A trade number has the form shown on your shipping label.</Trans>,
     message: <Trans>Please write your message (at most 5,000 characters).</Trans>,

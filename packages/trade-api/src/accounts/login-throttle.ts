@@ -269,42 +269,58 @@ export async function clearAddressThrottles(db: TradeDb, attempt: LoginAttempt):
   await rememberClient(db, attempt);
 }
 
-/** Throws a 429 when a client started too many guest sessions in the window, else records one. */
+/**
+ * Throws a 429 when a client started too many guest sessions in the window, else records one.
+ * Check and record are one transaction under the client's lock, so parallel requests count
+ * exactly (on PostgreSQL across API nodes as well).
+ */
 export async function admitGuestSession(
   db: TradeDb,
   request: { ip: string; now: Date },
   limits: AccountLimits,
 ): Promise<void> {
   const since = before(request.now, limits.guestWindowMs);
-  const rows = await db
-    .selectFrom('login_attempts')
-    .select('created_at')
-    .where('email', '=', guestSessionMarker)
-    .where('ip', '=', request.ip)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(limits.guestSessionsPerIp)
-    .execute();
-  const recent = rows.map((row) => row.created_at);
-  if (recent.length >= limits.guestSessionsPerIp) {
+  const wait = await db.transaction().execute(async (trx) => {
+    await lockAttempt(trx, { email: guestSessionMarker, ip: request.ip, now: request.now });
+    const rows = await trx
+      .selectFrom('login_attempts')
+      .select('created_at')
+      .where('email', '=', guestSessionMarker)
+      .where('ip', '=', request.ip)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .limit(limits.guestSessionsPerIp)
+      .execute();
+    const recent = rows.map((row) => row.created_at);
+    if (recent.length >= limits.guestSessionsPerIp) {
+      return retryAfterSeconds(
+        recent,
+        limits.guestSessionsPerIp,
+        limits.guestWindowMs,
+        request.now,
+      );
+    }
+    await trx
+      .deleteFrom('login_attempts')
+      .where('email', '=', guestSessionMarker)
+      .where('ip', '=', request.ip)
+      .where('created_at', '<=', since)
+      .execute();
+    await trx
+      .insertInto('login_attempts')
+      .values({
+        email: guestSessionMarker,
+        ip: request.ip,
+        succeeded: 1,
+        created_at: request.now.toISOString(),
+      })
+      .execute();
+    return undefined;
+  });
+  if (wait !== undefined) {
     throw new TooManyAttemptsError(
       'Too many guest sessions from your network. Please try again later.',
-      retryAfterSeconds(recent, limits.guestSessionsPerIp, limits.guestWindowMs, request.now),
+      wait,
     );
   }
-  await db
-    .deleteFrom('login_attempts')
-    .where('email', '=', guestSessionMarker)
-    .where('ip', '=', request.ip)
-    .where('created_at', '<=', since)
-    .execute();
-  await db
-    .insertInto('login_attempts')
-    .values({
-      email: guestSessionMarker,
-      ip: request.ip,
-      succeeded: 1,
-      created_at: request.now.toISOString(),
-    })
-    .execute();
 }

@@ -377,4 +377,21 @@ describe.each(testDatabases())('rate limits per client on $name', (engine) => {
       .execute();
     expect(guests).toHaveLength(2);
   });
+
+  it('counts parallel guest sessions of one client exactly', async () => {
+    // A client of its own, so the other tests' sessions do not count.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        server.api.server.app.inject({
+          method: 'POST',
+          url: '/api/account/guestSession',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ locale: 'de' }),
+          remoteAddress: '198.51.100.23',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).toSorted();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+  });
 });

@@ -53,6 +53,15 @@ export function NoticeText({
           <Trans>The connection failed. Check your internet connection and send again.</Trans>
         </p>
       );
+    case 'busy':
+      return (
+        <p className="alert">
+          <Trans>
+            Too many sales without login came from this connection or went to this e-mail address
+            today. Log in to your customer account, or try again tomorrow. Nothing was sent.
+          </Trans>
+        </p>
+      );
     case 'failed':
       return (
         <p className="alert">

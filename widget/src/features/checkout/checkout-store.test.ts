@@ -367,6 +367,11 @@ describe('createCheckoutStore', () => {
         }),
       'offers',
     ],
+    [
+      'the cap on guest trade mails',
+      () => json(429, { error: { code: 'too_many_requests', message: 'x' } }),
+      'busy',
+    ],
     ['a server failure', () => json(500, { error: { code: 'internal', message: 'x' } }), 'failed'],
   ] as const)('reports %s as a notice of the whole form', async (_name, answer, kind) => {
     const { store } = setup(answer);

@@ -38,6 +38,7 @@ export type CheckoutNotice =
   | { readonly kind: 'session' }
   | { readonly kind: 'login' }
   | { readonly kind: 'network' }
+  | { readonly kind: 'busy' }
   | { readonly kind: 'failed' };
 
 /** Where a submission stands. */
@@ -178,6 +179,8 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         $notice.set({ kind: 'session' });
       } else if (error.status === 409) {
         $notice.set({ kind: 'offers' });
+      } else if (error.status === 429) {
+        $notice.set({ kind: 'busy' });
       } else $notice.set({ kind: 'failed' });
       return undefined;
     }
