@@ -130,7 +130,9 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     const clarificationMail = (await readOutbox(fixture.outboxDir)).find(
       (mail) => mail.to.includes(owner.email) && mail.subject.includes('Neues Angebot'),
     );
-    expect(clarificationMail?.subject).toBe(`Neues Angebot für Ihren Verkauf ${trade.tradeNumber}`);
+    expect(clarificationMail?.subject).toBe(
+      `Neues Angebot für deinen Verkauf ${trade.tradeNumber}`,
+    );
     expect(clarificationMail?.text).toContain('Neue Gesamtsumme');
 
     // Another customer can neither see, label nor decide the trade.
@@ -171,7 +173,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     const paidMail = (await readOutbox(fixture.outboxDir)).find(
       (mail) =>
         mail.to.includes(owner.email) &&
-        mail.subject === `Ihr Verkauf ${trade.tradeNumber} wurde ausgezahlt`,
+        mail.subject === `Dein Verkauf ${trade.tradeNumber} wurde ausgezahlt`,
     );
     expect(paidMail?.text).toContain(formatMoney('de', 4000 * 2 + second.priceCents));
   });
