@@ -15,7 +15,7 @@ const screenModules = {
   b2bLandingpage: 'routes/b2b.tsx',
   b2bAnkaufsportal: 'routes/b2b.tsx',
   account: 'routes/coming-soon.tsx',
-  accountRegister: 'routes/coming-soon.tsx',
+  accountRegister: 'routes/account-register.tsx',
   accountManagement: 'routes/coming-soon.tsx',
   accountPasswordReset: 'routes/coming-soon.tsx',
   accountPasswordForgot: 'routes/coming-soon.tsx',

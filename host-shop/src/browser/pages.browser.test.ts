@@ -18,6 +18,8 @@ const pages = [
   ['localhost', '/kontakt'],
   ['localhost', '/content/how-it-works'],
   ['localhost', '/account'],
+  ['localhost', `/account/register?token=${'a'.repeat(43)}`],
+  ['fr.localhost', `/account/confirm-trade?token=${'a'.repeat(43)}`],
   ['localhost', '/b2b/ankaufsportal'],
   ['localhost', '/no-such-page'],
   ['it.localhost', '/'],

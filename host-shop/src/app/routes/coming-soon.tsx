@@ -9,7 +9,6 @@ import { pageMeta, pageSeo } from '../seo.ts';
 /** The account, newsletter and clarification screens of §2 that follow in later releases. */
 const comingScreens = [
   'account',
-  'accountRegister',
   'accountManagement',
   'accountPasswordReset',
   'accountPasswordForgot',
