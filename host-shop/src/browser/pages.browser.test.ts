@@ -20,6 +20,7 @@ const pages = [
   ['localhost', '/account'],
   ['localhost', `/account/register?token=${'a'.repeat(43)}`],
   ['fr.localhost', `/account/confirm-trade?token=${'a'.repeat(43)}`],
+  ['es.localhost', `/account/password-reset?token=${'a'.repeat(43)}`],
   ['localhost', '/b2b/ankaufsportal'],
   ['localhost', '/no-such-page'],
   ['it.localhost', '/'],

@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
+import { RefusedLink } from '../components/refused-link.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 
 type ActivationResult = { activated: boolean };
@@ -87,18 +88,12 @@ export default function AccountRegister({
   }
   if (actionData?.activated === false || (hasLink && token === null)) {
     return (
-      <main id="main" className="page">
-        {heading}
-        <p className="notice notice--error" role="alert">
-          <Trans>
-            This activation link is invalid or has been used already. If your account is not active
-            yet, our service team sends you a new link.
-          </Trans>
-        </p>
-        <Link className="button" to={contactPath}>
-          <Trans>Contact us</Trans>
-        </Link>
-      </main>
+      <RefusedLink heading={heading} contactPath={contactPath}>
+        <Trans>
+          This activation link is invalid or has been used already. If your account is not active
+          yet, our service team sends you a new link.
+        </Trans>
+      </RefusedLink>
     );
   }
   if (token === null) {

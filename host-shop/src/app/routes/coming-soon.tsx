@@ -10,11 +10,9 @@ import { pageMeta, pageSeo } from '../seo.ts';
 const comingScreens = [
   'account',
   'accountManagement',
-  'accountPasswordReset',
   'accountPasswordForgot',
   'accountPaymentChange',
   'accountAddressChange',
-  'basePasswordReset',
   'basePasswordForgot',
   'basePaymentChange',
   'baseAddressChange',

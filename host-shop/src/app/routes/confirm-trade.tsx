@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
+import { RefusedLink } from '../components/refused-link.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 
 type ConfirmResult =
@@ -100,18 +101,12 @@ export default function ConfirmTrade({
   }
   if (token === null || actionData?.confirmed === false) {
     return (
-      <main id="main" className="page">
-        {heading}
-        <p className="notice notice--error" role="alert">
-          <Trans>
-            This link is invalid, has expired or has been used already. Your trade goes on all the
-            same: you find it by the trade number in the e-mail.
-          </Trans>
-        </p>
-        <Link className="button" to={contactPath}>
-          <Trans>Contact us</Trans>
-        </Link>
-      </main>
+      <RefusedLink heading={heading} contactPath={contactPath}>
+        <Trans>
+          This link is invalid, has expired or has been used already. Your trade goes on all the
+          same: you find it by the trade number in the e-mail.
+        </Trans>
+      </RefusedLink>
     );
   }
   return (
