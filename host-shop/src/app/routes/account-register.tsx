@@ -5,7 +5,6 @@ import { buildPath } from '@tradein/editions';
 import {
   data,
   Form,
-  Link,
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -14,6 +13,7 @@ import {
 import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { RefusedLink } from '../components/refused-link.tsx';
+import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 
 type ActivationResult = { activated: boolean };
@@ -96,24 +96,8 @@ export default function AccountRegister({
       </RefusedLink>
     );
   }
-  if (token === null) {
-    return (
-      <main id="main" className="page">
-        <h1>
-          <Trans>Your account</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>This part of the shop opens soon.</Trans>
-        </p>
-        <p>
-          <Trans>Until then our service team answers every question about your trade.</Trans>
-        </p>
-        <Link className="button" to={contactPath}>
-          <Trans>Contact us</Trans>
-        </Link>
-      </main>
-    );
-  }
+  // The registration form itself comes with the account pages.
+  if (token === null) return <ComingSoonPage area="account" contactPath={contactPath} />;
   return (
     <main id="main" className="page">
       {heading}

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
 import type { RouteName } from '@tradein/editions';
-import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { buildPath } from '@tradein/editions';
 import { screenOf } from '../screen.server.ts';
+import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 
 /** The account, newsletter and clarification screens of §2 that follow in later releases. */
@@ -61,27 +61,5 @@ export default function ComingSoon({
 }: {
   loaderData: Awaited<ReturnType<typeof loader>>;
 }) {
-  const { area, contactPath } = loaderData;
-  return (
-    <main id="main" className="page">
-      <h1>
-        {area === 'account' ? (
-          <Trans>Your account</Trans>
-        ) : area === 'newsletter' ? (
-          <Trans>Newsletter</Trans>
-        ) : (
-          <Trans>Your clarification</Trans>
-        )}
-      </h1>
-      <p className="lead">
-        <Trans>This part of the shop opens soon.</Trans>
-      </p>
-      <p>
-        <Trans>Until then our service team answers every question about your trade.</Trans>
-      </p>
-      <Link className="button" to={contactPath}>
-        <Trans>Contact us</Trans>
-      </Link>
-    </main>
-  );
+  return <ComingSoonPage area={loaderData.area} contactPath={loaderData.contactPath} />;
 }
