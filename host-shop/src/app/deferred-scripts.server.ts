@@ -29,6 +29,8 @@ interface StarterSettings {
   afterPaint: string[];
   /** Where the widget's last step announced before the shop listens is kept. */
   earlyNavigationKey: string;
+  /** Start React Router once the page has painted, without waiting for an interaction. */
+  startAtOnce: boolean;
 }
 
 /**
@@ -73,9 +75,13 @@ function startPageScripts(settings: StarterSettings): void {
   for (const type of settings.interactions) {
     addEventListener(type, startRouter, { capture: true, passive: true });
   }
+  const afterPaint = (): void => {
+    loadAfterPaint();
+    if (settings.startAtOnce) startRouter();
+  };
   // A hidden tab paints no frame: it loads them at once.
-  if (document.visibilityState === 'hidden') loadAfterPaint();
-  else requestAnimationFrame(() => setTimeout(loadAfterPaint));
+  if (document.visibilityState === 'hidden') afterPaint();
+  else requestAnimationFrame(() => setTimeout(afterPaint));
   document.currentScript?.remove();
 }
 
@@ -94,10 +100,17 @@ const asyncScript = /<script src="([^"]+)" async=""><\/script>/g;
  * The first paint then waits for nothing but the document and its stylesheet. Why:
  * docs/decisions.md, "Shop host server".
  *
+ * A page whose content is drawn in the browser (the account pages, which read the session kept
+ * there) asks for `startAtOnce`: its scripts then start right after the first paint.
+ *
  * Returns the page unchanged when it has not exactly one such module script (a page rendered
  * without React Router's scripts).
  */
-export function deferPageScripts(html: string, nonce: string): string {
+export function deferPageScripts(
+  html: string,
+  nonce: string,
+  { startAtOnce = false }: { startAtOnce?: boolean } = {},
+): string {
   if ([...html.matchAll(moduleScript)].length !== 1) return html;
   const settings: StarterSettings = {
     preloads: [],
@@ -105,6 +118,7 @@ export function deferPageScripts(html: string, nonce: string): string {
     interactions,
     afterPaint: [],
     earlyNavigationKey,
+    startAtOnce,
   };
   const deferred = html
     .replaceAll(modulePreload, (_, href: string) => {

@@ -7,9 +7,17 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { createI18n } from '../i18n/create-i18n.ts';
 import { deferPageScripts } from './deferred-scripts.server.ts';
 import { NonceContext } from './nonce.ts';
+import { startsScriptsAtOnce } from './scripts-handle.ts';
 import { shopRequest } from './shop-context.ts';
 
 export { createShopLoadContext } from './shop-context.ts';
+
+/** Whether a page of the matched routes is drawn in the browser and needs its scripts at once. */
+function pageStartsScriptsAtOnce(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) =>
+    startsScriptsAtOnce(context.routeModules[match.route.id]?.handle),
+  );
+}
 
 /** How long a render may take before it is cut off (no page of the shop streams). */
 export const streamTimeout = 5_000;
@@ -52,7 +60,9 @@ export default function handleRequest(
           responseHeaders.set('content-type', 'text/html; charset=utf-8');
           pipe(body);
           text(body).then((html) => {
-            const page = deferPageScripts(html, nonce);
+            const page = deferPageScripts(html, nonce, {
+              startAtOnce: pageStartsScriptsAtOnce(routerContext),
+            });
             resolve(new Response(page, { headers: responseHeaders, status }));
           }, reject);
         },

@@ -30,6 +30,8 @@ export function shopChrome({ site }: ShopRequest) {
     socialMediaButtons:
       consumerShop && edition.hasSocialMediaButtons ? edition.socialMediaButtons : [],
     newsletter: consumerShop && edition.hasNewsletter,
+    // Customer accounts belong to the shops sellers come back to, not to the embedded widgets.
+    accountLink: consumerShop || site.shopMode === 'agan',
     reviewSeal: consumerShop && edition.ekomi.showReviewSeal,
   };
 }

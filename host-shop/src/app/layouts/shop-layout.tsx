@@ -9,6 +9,9 @@ import {
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { useEffect } from 'react';
+import { accountApi } from '../account/account-api.ts';
+import { startSession, watchSessionEnd } from '../account/session.ts';
 import { useSite } from '../root.tsx';
 import { shopRequest } from '../shop-context.ts';
 import { NotFound } from './not-found.tsx';
@@ -44,6 +47,11 @@ function Header({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
             <Link to={chrome.paths.contact} prefetch="intent">
               <Trans>Contact</Trans>
             </Link>
+            {chrome.accountLink ? (
+              <Link to={chrome.paths.account}>
+                <Trans>Your account</Trans>
+              </Link>
+            ) : null}
             {chrome.buyShopLink === undefined ? null : (
               <a href={chrome.buyShopLink} rel="noopener">
                 <Trans>Buy refurbished</Trans>
@@ -129,7 +137,22 @@ function Chrome({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Once the shop's scripts run: the stored session's start rules of §4, and the watch that tells a
+ * customer why the login form is back when the session ends elsewhere.
+ */
+function useAccountSession(): void {
+  useEffect(() => {
+    const stopWatching = watchSessionEnd();
+    void startSession(accountApi()).catch(() => {
+      // Logging out only clears storage and tells the server; nothing here can fail visibly.
+    });
+    return stopWatching;
+  }, []);
+}
+
 export default function ShopLayout() {
+  useAccountSession();
   return (
     <Chrome>
       <Outlet />

@@ -8,12 +8,8 @@ import { pageMeta, pageSeo } from '../seo.ts';
 
 /** The account, newsletter and clarification screens of §2 that follow in later releases. */
 const comingScreens = [
-  'account',
-  'accountManagement',
-  'accountPasswordForgot',
   'accountPaymentChange',
   'accountAddressChange',
-  'basePasswordForgot',
   'basePaymentChange',
   'baseAddressChange',
   'newsletterEnrich',

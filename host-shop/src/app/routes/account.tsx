@@ -1,0 +1,40 @@
+import { msg } from '@lingui/core/macro';
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { AccountGate } from '../account/account-gate.tsx';
+import { accountPaths } from '../account/account-paths.server.ts';
+import { AccountOverview } from '../account/overview/account-overview.tsx';
+import { drawnInBrowser } from '../scripts-handle.ts';
+import { screenOf } from '../screen.server.ts';
+import { pageMeta, pageSeo } from '../seo.ts';
+
+/** `/account`: the login when logged out; the overview with every trade when logged in. */
+export function loader(args: LoaderFunctionArgs) {
+  const { request, i18n } = screenOf(args, ['account']);
+  return {
+    seo: pageSeo(request, {
+      route: 'account',
+      title: i18n._(msg`Your account`),
+      description: i18n._(msg`Log in to follow your trades and manage your data.`),
+      noIndex: true,
+    }),
+    edition: request.site.edition,
+    paths: accountPaths(request.site.edition),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export const handle = drawnInBrowser;
+
+export default function Account({
+  loaderData,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+}) {
+  const { paths, edition } = loaderData;
+  return (
+    <AccountGate paths={paths}>
+      {(account) => <AccountOverview account={account} edition={edition} paths={paths} />}
+    </AccountGate>
+  );
+}

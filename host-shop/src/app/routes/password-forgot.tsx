@@ -1,0 +1,145 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { apiHttpStatus } from '@tradein/client-core';
+import { forgotPasswordMailEndpoint } from '@tradein/contract';
+import { getEdition } from '@tradein/editions';
+import { useId } from 'react';
+import {
+  data,
+  Form,
+  Link,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { accountPaths } from '../account/account-paths.server.ts';
+import { TextField } from '../account/form-field.tsx';
+import { emailError, textOf, type FieldErrorCode } from '../account/form-rules.ts';
+import { readForm } from '../form-data.server.ts';
+import { screenOf } from '../screen.server.ts';
+import { pageMeta, pageSeo } from '../seo.ts';
+
+/** The paths of the page: the localized one of §2 and its unlocalized alias. */
+const screens = ['accountPasswordForgot', 'basePasswordForgot'] as const;
+
+type ForgotResult =
+  { sent: true; email: string } | { sent: false; error: FieldErrorCode | 'busy'; email: string };
+
+export function loader(args: LoaderFunctionArgs) {
+  const { request, match, i18n } = screenOf(args, screens);
+  return {
+    seo: pageSeo(request, {
+      route: match.name,
+      params: match.params,
+      title: i18n._(msg`Forgot your password?`),
+      description: i18n._(msg`Get a link to choose a new password for your customer account.`),
+      noIndex: true,
+    }),
+    paths: accountPaths(request.site.edition),
+  };
+}
+
+/**
+ * Asks the trade API for a reset mail (§7 forgotPasswordMail) in the page's language. The answer
+ * is the same whether or not the address has an account, so the page never tells which
+ * addresses are customers. Works as a plain form post.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { request } = screenOf(args, screens);
+  const email = textOf(await readForm(args.request), 'email').toLowerCase();
+  const error = emailError(email);
+  if (error !== undefined) {
+    return data<ForgotResult>({ sent: false, error, email }, { status: 400 });
+  }
+  try {
+    await request.visitorApi().call(forgotPasswordMailEndpoint, {
+      body: { email, lang: getEdition(request.site.edition).language },
+    });
+  } catch (failure) {
+    if (apiHttpStatus(failure) === 429) {
+      return data<ForgotResult>({ sent: false, error: 'busy', email }, { status: 429 });
+    }
+    throw failure;
+  }
+  return data<ForgotResult>({ sent: true, email });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+export default function PasswordForgot({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Awaited<ReturnType<typeof loader>>;
+  actionData?: ForgotResult | undefined;
+}) {
+  const { t } = useLingui();
+  const formId = useId();
+  const { paths } = loaderData;
+  const sending = useNavigation().state === 'submitting';
+  const heading = (
+    <h1>
+      <Trans>Forgot your password?</Trans>
+    </h1>
+  );
+  if (actionData?.sent === true) {
+    const { email } = actionData;
+    return (
+      <main id="main" className="page">
+        {heading}
+        <output className="notice notice--success">
+          <Trans>
+            If {email} belongs to a customer account, we have sent a link to it. The link is valid
+            for one hour. Also look in your spam folder.
+          </Trans>
+        </output>
+        <p>
+          <Link to={paths.overview}>
+            <Trans>Back to the login</Trans>
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  const error = actionData?.sent === false ? actionData.error : undefined;
+  return (
+    <main id="main" className="page">
+      {heading}
+      <p className="lead">
+        <Trans>
+          Enter the e-mail address of your account. We send you a link to choose a new password.
+        </Trans>
+      </p>
+      {error === 'busy' ? (
+        <p className="notice notice--error" role="alert">
+          <Trans>
+            Too many requests from your connection. Please wait a few minutes and try again.
+          </Trans>
+        </p>
+      ) : null}
+      <Form method="post" className="form" noValidate aria-label={t`Forgot your password?`}>
+        <TextField
+          formId={formId}
+          name="email"
+          type="email"
+          label={<Trans>E-mail address</Trans>}
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          maxLength={254}
+          defaultValue={actionData?.email}
+          error={error === 'busy' ? undefined : error}
+        />
+        <button type="submit" className="button" disabled={sending}>
+          <Trans>Send me the link</Trans>
+        </button>
+      </Form>
+      <p>
+        <Link to={paths.overview}>
+          <Trans>Back to the login</Trans>
+        </Link>
+      </p>
+    </main>
+  );
+}
