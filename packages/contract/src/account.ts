@@ -4,6 +4,7 @@ import {
   customerNumberSchema,
   emailSchema,
   languageSchema,
+  lowercaseEmailSchema,
   textLineChecks,
 } from './primitives.ts';
 import { pure } from './pure.ts';
@@ -112,6 +113,14 @@ export const changePasswordRequestSchema = /* @__PURE__ */ pure(() =>
 /** Body of `POST /api/account/forgotPasswordMail`: the mail is written in `lang`. */
 export const forgotPasswordRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({ email: emailSchema, lang: languageSchema }),
+);
+
+/**
+ * Body of `POST /api/account/resendActivation`: that of forgotPasswordMail, with the address
+ * lower-case as registration sends it (the activation link goes to the registered address).
+ */
+export const resendActivationRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({ email: lowercaseEmailSchema, lang: languageSchema }),
 );
 
 /** Body of `POST /api/account/resetPassword` (the reset token travels in the `token` header). */

@@ -15,6 +15,7 @@ const specification: Record<EndpointName, [Endpoint['method'], string, Endpoint[
   register: ['POST', '/api/account/register', 'none'],
   changePassword: ['POST', '/api/account/changePassword', 'bearer'],
   forgotPasswordMail: ['POST', '/api/account/forgotPasswordMail', 'none'],
+  resendActivation: ['POST', '/api/account/resendActivation', 'none'],
   activateRegistration: ['POST', '/api/account/activateRegistration', 'none'],
   activateCustomerByIdentifier: ['GET', '/api/activateCustomerByIdentifier', 'none'],
   resetPassword: ['POST', '/api/account/resetPassword', 'none'],
@@ -26,10 +27,13 @@ const specification: Record<EndpointName, [Endpoint['method'], string, Endpoint[
   updateBankAccounts: ['PATCH', '/api/customers/bank_accounts', 'bearer'],
   getPaypalAccounts: ['GET', '/api/customers/paypal_accounts', 'bearer'],
   updatePaypalAccounts: ['PATCH', '/api/customers/paypal_accounts', 'bearer'],
+  getCustomerPaymentAccounts: ['GET', '/api/customers/customer_payment_accounts', 'bearer'],
   createCustomerPaymentAccount: ['POST', '/api/customers/customer_payment_accounts', 'bearer'],
   createGuestAccountNumber: ['POST', '/api/customers/guest_account_number', 'bearer'],
+  getPhoneContacts: ['GET', '/api/customers/phone_contacts', 'bearer'],
   createPhoneContact: ['POST', '/api/customers/phone_contacts', 'bearer'],
   updatePhoneContact: ['PATCH', '/api/customers/phone_contacts', 'bearer'],
+  getPeople: ['GET', '/api/customers/people', 'bearer'],
   updatePeople: ['PATCH', '/api/customers/people', 'bearer'],
   getCustomer: ['GET', '/api/customers/customers', 'bearer'],
   getTradeHistory: ['GET', '/api/customers/trade_history', 'bearer'],
@@ -182,6 +186,7 @@ const exchanges: Record<
     response: ok,
   },
   forgotPasswordMail: { body: { email: customer.email, lang: 'fr' }, response: ok },
+  resendActivation: { body: { email: customer.email, lang: 'de' }, response: ok },
   activateRegistration: {
     body: {},
     headers: { token: 'a1b2c3' },
@@ -218,6 +223,27 @@ const exchanges: Record<
     body: { id: 3, email: 'anna.s@example.com' },
     response: { id: 3, email: 'anna.s@example.com' },
   },
+  getCustomerPaymentAccounts: {
+    body: {},
+    response: [
+      {
+        id: 8,
+        paypalAccount: '/api/customers/paypal_accounts/3',
+        bankAccount: null,
+        paymentType: 'INVOICE',
+        isPrimary: false,
+        customer: customer.iri,
+      },
+      {
+        id: 9,
+        paypalAccount: null,
+        bankAccount: '/api/customers/bank_accounts/4',
+        paymentType: 'INVOICE',
+        isPrimary: true,
+        customer: customer.iri,
+      },
+    ],
+  },
   createCustomerPaymentAccount: {
     body: {
       paypalAccount: null,
@@ -239,10 +265,22 @@ const exchanges: Record<
     body: { email: 'guest@example.com', firstName: 'Jean', lastName: 'Dupont', locale: 'fr-FR' },
     response: { accountNumber: 'G-100987', customerIri: '/api/customers/customers/100987' },
   },
+  getPhoneContacts: { body: {}, response: [phone] },
   createPhoneContact: { body: { phone: phone.phone, type: 'mobile' }, response: phone },
   updatePhoneContact: {
     body: { ...phone, type: 'landline' },
     response: { ...phone, type: 'landline' },
+  },
+  getPeople: {
+    body: {},
+    response: {
+      id: 88,
+      salutation: 'ms',
+      firstName: 'Anna',
+      lastName: 'Schmidt',
+      address: null,
+      customer: customer.iri,
+    },
   },
   updatePeople: {
     body: {
@@ -283,6 +321,14 @@ describe('each endpoint parses a realistic exchange', () => {
     expect(endpoint.response.parse(exchange.response)).toEqual(exchange.response);
     expect(endpoint.headers?.parse(exchange.headers)).toEqual(exchange.headers);
     expect(endpoint.query?.parse(exchange.query)).toEqual(exchange.query);
+  });
+
+  it('resendActivation takes the address lower-case, as registration sends it', () => {
+    const body = endpoints.resendActivation.body.safeParse({
+      email: 'Anna@Example.org',
+      lang: 'de',
+    });
+    expect(body.error?.issues.map((issue) => issue.path)).toEqual([['email']]);
   });
 
   it.each(allEndpoints.filter(([, endpoint]) => keysOf(endpoint.body)?.length !== 0))(

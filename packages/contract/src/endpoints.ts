@@ -9,6 +9,7 @@ import {
   loginRequestSchema,
   logoutHeadersSchema,
   refreshHeadersSchema,
+  resendActivationRequestSchema,
   resetPasswordRequestSchema,
   tokenHeadersSchema,
   tokenPairSchema,
@@ -89,6 +90,18 @@ export const forgotPasswordMailEndpoint = /* @__PURE__ */ defineEndpoint({
   path: '/api/account/forgotPasswordMail',
   auth: 'none',
   body: forgotPasswordRequestSchema,
+  response: okResponseSchema,
+});
+
+/**
+ * Sends a fresh activation link when the address is registered and not yet activated; answers
+ * the same whether or not it is.
+ */
+export const resendActivationEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'POST',
+  path: '/api/account/resendActivation',
+  auth: 'none',
+  body: resendActivationRequestSchema,
   response: okResponseSchema,
 });
 
@@ -196,6 +209,15 @@ export const updatePaypalAccountsEndpoint = /* @__PURE__ */ defineEndpoint({
   response: paypalAccountSchema,
 });
 
+/** The customer's payment accounts: which payout account each links and which one is primary. */
+export const getCustomerPaymentAccountsEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/customer_payment_accounts',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: /* @__PURE__ */ z.array(customerPaymentAccountSchema),
+});
+
 /** Links a payout account (PayPal or bank) to the customer. */
 export const createCustomerPaymentAccountEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
@@ -214,6 +236,15 @@ export const createGuestAccountNumberEndpoint = /* @__PURE__ */ defineEndpoint({
   response: guestAccountNumberSchema,
 });
 
+/** The customer's phone contacts. */
+export const getPhoneContactsEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/phone_contacts',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: /* @__PURE__ */ z.array(phoneContactSchema),
+});
+
 /** Adds a phone contact. */
 export const createPhoneContactEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
@@ -230,6 +261,15 @@ export const updatePhoneContactEndpoint = /* @__PURE__ */ defineEndpoint({
   auth: 'bearer',
   body: phoneContactSchema,
   response: phoneContactSchema,
+});
+
+/** The customer's person record: salutation, names and current address (null when none). */
+export const getPeopleEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'GET',
+  path: '/api/customers/people',
+  auth: 'bearer',
+  body: emptyBodySchema,
+  response: peopleSchema,
 });
 
 /** Sets the address of the customer's person record. */
@@ -273,6 +313,7 @@ export const endpoints = {
   register: registerEndpoint,
   changePassword: changePasswordEndpoint,
   forgotPasswordMail: forgotPasswordMailEndpoint,
+  resendActivation: resendActivationEndpoint,
   activateRegistration: activateRegistrationEndpoint,
   activateCustomerByIdentifier: activateCustomerByIdentifierEndpoint,
   resetPassword: resetPasswordEndpoint,
@@ -284,10 +325,13 @@ export const endpoints = {
   updateBankAccounts: updateBankAccountsEndpoint,
   getPaypalAccounts: getPaypalAccountsEndpoint,
   updatePaypalAccounts: updatePaypalAccountsEndpoint,
+  getCustomerPaymentAccounts: getCustomerPaymentAccountsEndpoint,
   createCustomerPaymentAccount: createCustomerPaymentAccountEndpoint,
   createGuestAccountNumber: createGuestAccountNumberEndpoint,
+  getPhoneContacts: getPhoneContactsEndpoint,
   createPhoneContact: createPhoneContactEndpoint,
   updatePhoneContact: updatePhoneContactEndpoint,
+  getPeople: getPeopleEndpoint,
   updatePeople: updatePeopleEndpoint,
   getCustomer: getCustomerEndpoint,
   getTradeHistory: getTradeHistoryEndpoint,

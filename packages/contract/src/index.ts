@@ -62,7 +62,7 @@ export type {
   TradeHistoryEntry,
   TradeStatus,
 } from './customer.ts';
-export type { BankAccount, PaypalAccount } from './payment-accounts.ts';
+export type { BankAccount, CustomerPaymentAccount, PaypalAccount } from './payment-accounts.ts';
 
 export { defineEndpoint } from './endpoint.ts';
 export type { Endpoint, EndpointResponse, HttpMethod } from './endpoint.ts';
@@ -82,12 +82,16 @@ export {
   getAddressesEndpoint,
   getBankAccountsEndpoint,
   getCustomerEndpoint,
+  getCustomerPaymentAccountsEndpoint,
   getPaypalAccountsEndpoint,
+  getPeopleEndpoint,
+  getPhoneContactsEndpoint,
   getTradeHistoryEndpoint,
   loginEndpoint,
   loginRefreshEndpoint,
   logoutEndpoint,
   registerEndpoint,
+  resendActivationEndpoint,
   resetPasswordEndpoint,
   searchEndpoint,
   updateAddressesEndpoint,

@@ -130,7 +130,8 @@ export const customerPaymentAccountInputSchema = /* @__PURE__ */ pure(() =>
   z.object(customerPaymentAccountFields).check(exactlyOnePayoutAccount),
 );
 
-/** A stored customer payment account. */
+/** A stored customer payment account: the payout account it links and whether it is primary. */
 export const customerPaymentAccountSchema = /* @__PURE__ */ pure(() =>
   z.object({ id: idSchema, ...customerPaymentAccountFields }).check(exactlyOnePayoutAccount),
 );
+export type CustomerPaymentAccount = z.infer<typeof customerPaymentAccountSchema>;

@@ -141,6 +141,7 @@ const validRequests: Record<string, { body?: unknown; headers?: unknown; query?:
     },
   },
   forgotPasswordMail: { body: { email: 'anna@example.com', lang: 'de' } },
+  resendActivation: { body: { email: 'anna@example.com', lang: 'de' } },
   activateRegistration: { headers: { token } },
   activateCustomerByIdentifier: { headers: { identifier: token } },
   resetPassword: { body: { password: 'Winter-2025' }, headers: { token } },

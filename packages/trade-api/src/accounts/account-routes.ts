@@ -39,8 +39,8 @@ async function deleteOwnAccount(
 }
 
 /**
- * Registers the account calls of §7 (login, refresh, logout, register, activation, password
- * mail, reset and change, both deletes) and `POST /api/account/guestSession`.
+ * Registers the account calls of §7 (login, refresh, logout, register, activation and its resend,
+ * password mail, reset and change, both deletes) and `POST /api/account/guestSession`.
  */
 export function registerAccountRoutes(route: Route, accountDeps: AccountDeps): void {
   const deps = resolveAccountDeps(accountDeps);

@@ -4,6 +4,7 @@ import {
   type AddressInput,
   apiErrorCode,
   type BankAccount,
+  type CustomerPaymentAccount,
   customerResourceIri,
   type PaypalAccount,
   type PhoneContact,
@@ -14,6 +15,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type {
   AddressesTable,
   BankAccountsTable,
+  CustomerPaymentAccountsTable,
   PaypalAccountsTable,
   PhoneContactsTable,
   TradeDatabase,
@@ -83,6 +85,29 @@ export function phoneContactFromRow(row: Selectable<PhoneContactsTable>): PhoneC
 /** The IRI of a customer. */
 export function customerIri(customerId: string): string {
   return customerResourceIri('customers', customerId);
+}
+
+/**
+ * A stored payment account as the contract shows it: the linked payout account and the customer
+ * as IRIs. Only `INVOICE` is ever stored, the one payment type of the contract.
+ */
+export function customerPaymentAccountFromRow(
+  row: Selectable<CustomerPaymentAccountsTable>,
+): CustomerPaymentAccount {
+  return {
+    id: row.id,
+    paypalAccount:
+      row.paypal_account_id === null
+        ? null
+        : customerResourceIri('paypal_accounts', row.paypal_account_id),
+    bankAccount:
+      row.bank_account_id === null
+        ? null
+        : customerResourceIri('bank_accounts', row.bank_account_id),
+    paymentType: 'INVOICE',
+    isPrimary: row.is_primary === 1,
+    customer: customerIri(row.customer_id),
+  };
 }
 
 /**

@@ -178,6 +178,61 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
     expect(String(answer.body['peopleIri'])).toMatch(/^\/api\/customers\/people\/[0-9]+$/);
   });
 
+  it('reads the person record with the address given at registration', async () => {
+    const me = await as(anna).get('customers');
+    const people = await as(anna).get('people');
+    expect(people.status).toBe(200);
+    expect(people.body).toEqual({
+      id: Number(String(me.body['peopleIri']).split('/').pop()),
+      salutation: 'ms',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      address: {
+        id: expect.any(Number),
+        salutation: 'ms',
+        firstName: 'Anna',
+        lastName: 'Muster',
+        street: 'Hauptstraße',
+        houseNumber: '1',
+        zip: '10115',
+        city: 'Stadt',
+        country: 'de',
+      },
+      customer: `/api/customers/customers/${anna.customerId}`,
+    });
+    const addresses = (await as(anna).get('addresses')).body as unknown as { id: number }[];
+    expect(addresses.map((entry) => entry.id)).toEqual([
+      (people.body['address'] as { id: number }).id,
+    ]);
+  });
+
+  it('reads a person record without an address as address null', async () => {
+    const dora = await createCustomer(server.api, 'dora@example.org', 'fr-FR');
+    await server.db
+      .updateTable('people')
+      .set({ address_id: null })
+      .where('customer_id', '=', dora.customerId)
+      .execute();
+    const people = await as(dora).get('people');
+    expect(people.status).toBe(200);
+    expect(people.body).toMatchObject({
+      firstName: 'Anna',
+      address: null,
+      customer: `/api/customers/customers/${dora.customerId}`,
+    });
+  });
+
+  it('answers 409 for the person record of a guest who has not given details yet', async () => {
+    const guest = await server.api.call('POST', '/api/account/guestSession', {
+      body: { locale: 'de-DE' },
+    });
+    const token = String(guest.body['access_token']);
+    const people = await server.api.call('GET', '/api/customers/people', { token });
+    expect(people.status).toBe(409);
+    expect(people.body.error?.code).toBe('guest_details_missing');
+    expect((await server.api.call('GET', '/api/customers/people')).status).toBe(401);
+  });
+
   it('adds and changes addresses, checking the postal code of the country', async () => {
     const added = await as(anna).send('PATCH', 'addresses', address);
     expect(added.status).toBe(200);
@@ -247,6 +302,26 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
       .where('is_primary', '=', 1)
       .execute();
     expect(primaries).toEqual([{ id: linked.body['id'] }]);
+    const registrationBank = await server.db
+      .selectFrom('bank_accounts')
+      .select('id')
+      .where('customer_id', '=', anna.customerId)
+      .where('iban', '=', 'DE89370400440532013000')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const list = await as(anna).get('customer_payment_accounts');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      {
+        id: expect.any(Number),
+        paypalAccount: null,
+        bankAccount: `/api/customers/bank_accounts/${registrationBank.id}`,
+        paymentType: 'INVOICE',
+        isPrimary: false,
+        customer: `/api/customers/customers/${anna.customerId}`,
+      },
+      linked.body,
+    ]);
   });
 
   it('adds and changes phone contacts', async () => {
@@ -270,6 +345,13 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
       type: 'mobile',
     });
     expect(bad.status).toBe(400);
+    const second = await as(anna).send('POST', 'phone_contacts', {
+      phone: '+49 171 7654321',
+      type: 'mobile',
+    });
+    const list = await as(anna).get('phone_contacts');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([changed.body, second.body]);
   });
 
   it('sets the address of the person record, new or stored', async () => {
@@ -292,6 +374,7 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
       address: `/api/customers/addresses/${first}`,
     });
     expect(withStored.body).toMatchObject({ address: { id: first } });
+    expect((await as(anna).get('people')).body).toEqual(withStored.body);
   });
 
   it('lists the trade history newest first', async () => {
@@ -348,6 +431,8 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
         peopleIri: String(annaMe.body['peopleIri']),
       };
       benIris = { peopleIri: String(benMe.body['peopleIri']), iri: String(benMe.body['iri']) };
+      // Ben has records of his own in every list, so an empty list cannot pass for a filtered one.
+      await as(ben).send('POST', 'phone_contacts', { phone: '+43 660 1234567', type: 'mobile' });
       annaRows = await snapshot();
     });
 
@@ -355,9 +440,61 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
       ['addresses', 'address'],
       ['bank_accounts', 'bank'],
       ['paypal_accounts', 'paypal'],
+      ['phone_contacts', 'phone'],
     ] as const)('GET %s shows only Ben’s own records', async (path, key) => {
       const list = (await as(ben).get(path)).body as unknown as { id: number }[];
       expect(list.map((entry) => entry.id)).not.toContain(annaIds[key]);
+    });
+
+    it.each([['phone_contacts'], ['customer_payment_accounts']] as const)(
+      'GET %s lists exactly the stored records of the token’s customer',
+      async (table) => {
+        for (const [who, customerId] of [
+          [ben, ben.customerId],
+          [anna, anna.customerId],
+        ] as const) {
+          const stored = await server.db
+            .selectFrom(table)
+            .select('id')
+            .where('customer_id', '=', customerId)
+            .orderBy('id')
+            .execute();
+          expect(stored.length).toBeGreaterThan(0);
+          const list = (await as(who).get(table)).body as unknown as { id: number }[];
+          expect(list.map((entry) => entry.id)).toEqual(stored.map((row) => row.id));
+        }
+      },
+    );
+
+    it('GET customer_payment_accounts names only Ben’s own accounts and Ben', async () => {
+      const list = (await as(ben).get('customer_payment_accounts')).body as unknown as {
+        bankAccount: string | null;
+        paypalAccount: string | null;
+        customer: string;
+      }[];
+      const bens = (await as(ben).get('bank_accounts')).body as unknown as { id: number }[];
+      expect(list.length).toBeGreaterThan(0);
+      for (const entry of list) {
+        expect(entry.customer).toBe(benIris.iri);
+        expect(entry.paypalAccount).toBeNull();
+        expect(bens.map((bank) => `/api/customers/bank_accounts/${bank.id}`)).toContain(
+          entry.bankAccount,
+        );
+      }
+      expect(JSON.stringify(list)).not.toContain(`/bank_accounts/${annaIds.bank}"`);
+      expect(JSON.stringify(list)).not.toContain(anna.customerId);
+    });
+
+    it('GET people shows Ben’s own person record and address', async () => {
+      const people = await as(ben).get('people');
+      expect(people.status).toBe(200);
+      expect(`/api/customers/people/${String(people.body['id'])}`).toBe(benIris.peopleIri);
+      expect(people.body['customer']).toBe(benIris.iri);
+      expect(people.text).not.toContain(anna.customerId);
+      const benAddresses = (await as(ben).get('addresses')).body as unknown as { id: number }[];
+      expect(benAddresses.map((entry) => entry.id)).toContain(
+        (people.body['address'] as { id: number }).id,
+      );
     });
 
     it.each([

@@ -8,7 +8,10 @@ import {
   getAddressesEndpoint,
   getBankAccountsEndpoint,
   getCustomerEndpoint,
+  getCustomerPaymentAccountsEndpoint,
   getPaypalAccountsEndpoint,
+  getPeopleEndpoint,
+  getPhoneContactsEndpoint,
   getTradeHistoryEndpoint,
   type People,
   type TradeHistoryEntry,
@@ -29,6 +32,7 @@ import {
   addressFromRow,
   bankAccountFromRow,
   customerIri,
+  customerPaymentAccountFromRow,
   notFound,
   numericReferenceId,
   paypalAccountFromRow,
@@ -242,6 +246,16 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return paypalAccountFromRow(row);
   });
 
+  route(getCustomerPaymentAccountsEndpoint, async ({ customer }) => {
+    const rows = await db
+      .selectFrom('customer_payment_accounts')
+      .selectAll()
+      .where('customer_id', '=', ownerOf(customer))
+      .orderBy('id')
+      .execute();
+    return rows.map(customerPaymentAccountFromRow);
+  });
+
   route(createCustomerPaymentAccountEndpoint, async ({ body, customer }) => {
     const owner = ownerOf(customer);
     if (referenceId(body.customer) !== owner) throw notFound('Customer');
@@ -288,17 +302,10 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
           is_primary: body.isPrimary ? 1 : 0,
           created_at: stamp(),
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return {
-      id: row.id,
-      paypalAccount: paypalId === null ? null : customerResourceIri('paypal_accounts', paypalId),
-      bankAccount: bankId === null ? null : customerResourceIri('bank_accounts', bankId),
-      paymentType: 'INVOICE' as const,
-      isPrimary: body.isPrimary,
-      customer: customerIri(owner),
-    };
+    return customerPaymentAccountFromRow(row);
   });
 
   route(createGuestAccountNumberEndpoint, async ({ body, customer }) => {
@@ -335,6 +342,16 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
     return { accountNumber: row.customer_number, customerIri: customerIri(owner) };
   });
 
+  route(getPhoneContactsEndpoint, async ({ customer }) => {
+    const rows = await db
+      .selectFrom('phone_contacts')
+      .selectAll()
+      .where('customer_id', '=', ownerOf(customer))
+      .orderBy('id')
+      .execute();
+    return rows.map(phoneContactFromRow);
+  });
+
   route(createPhoneContactEndpoint, async ({ body, customer }) => {
     const now = stamp();
     const row = await db
@@ -361,6 +378,36 @@ export function registerCustomerRoutes(route: Route, accountDeps: AccountDeps): 
       .executeTakeFirst();
     if (row === undefined) throw notFound('Phone contact');
     return phoneContactFromRow(row);
+  });
+
+  route(getPeopleEndpoint, async ({ customer }): Promise<People> => {
+    const owner = ownerOf(customer);
+    const person = await db
+      .selectFrom('customers')
+      .select(['salutation', 'first_name', 'last_name'])
+      .where('id', '=', owner)
+      .executeTakeFirst();
+    if (person === undefined) throw notFound('Person');
+    // The contract's person has a name, which a guest gives only with its details.
+    if (person.first_name === '') throw guestDetailsMissing();
+    const people = await peopleOf(db, owner);
+    const address =
+      people.address_id === null
+        ? undefined
+        : await db
+            .selectFrom('addresses')
+            .selectAll()
+            .where('id', '=', people.address_id)
+            .where('customer_id', '=', owner)
+            .executeTakeFirst();
+    return {
+      id: people.id,
+      salutation: toSalutation(person.salutation ?? address?.salutation ?? null),
+      firstName: person.first_name,
+      lastName: person.last_name,
+      address: address === undefined ? null : addressFromRow(address),
+      customer: customerIri(owner),
+    };
   });
 
   route(updatePeopleEndpoint, async ({ body, customer }): Promise<People> => {

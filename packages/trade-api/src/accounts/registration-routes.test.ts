@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
+import { mailsTo } from '../../test-kit/outbox-mail.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import {
   createCustomer,
@@ -8,6 +9,9 @@ import {
   tokenOfLink,
   useAccountServer,
 } from '../../test-kit/account-test-kit.ts';
+
+/** Gives mails sent after an answer the time to appear before they are counted. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
 
 describe.each(testDatabases())('registration and passwords on $name', (engine) => {
   const server = useAccountServer(engine, { failuresPerIp: 1000 });
@@ -17,6 +21,10 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     server.api.call('POST', '/api/account/activateRegistration', { headers: { token } });
   const login = (username: string, password: string) =>
     server.api.call('POST', '/api/account/login', { body: { username, password } });
+  const resend = (body: unknown) =>
+    server.api.call('POST', '/api/account/resendActivation', { body });
+  const activationMails = async (email: string) =>
+    (await mailsTo(server.api.outboxDir, email)).filter((mail) => mail.kind === 'activation');
 
   const change = (token: string | undefined, body: object) =>
     server.api.call('POST', '/api/account/changePassword', {
@@ -386,6 +394,108 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
         (mail) => mail.to === ida.email && mail.kind === 'password-reset',
       ),
     ).toHaveLength(3);
+  });
+
+  describe('resendActivation', () => {
+    it('mails a fresh link to a registered, unactivated address, in its edition; the link activates', async () => {
+      const email = 'resend-me@example.org';
+      await register(registrationBody(email, 'fr-FR'));
+      const first = await server.api.waitForMail(email, 'activation');
+      // Asked in German, the mail is still the French edition's, like the first one.
+      const answer = await resend({ email, lang: 'de' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ ok: true });
+      const second = await server.api.waitForMail(email, 'activation', 2);
+      expect(second.subject).toBe(first.subject);
+      expect(second.subject).toBe('Veuillez confirmer votre inscription');
+      const token = tokenOfLink(second.text, '/account/register');
+      expect(token).not.toBe(tokenOfLink(first.text, '/account/register'));
+      expect(second.text).toBe(
+        first.text.replace(tokenOfLink(first.text, '/account/register'), token),
+      );
+      expect(second.text).toContain(`http://localhost:8080/account/register?token=${token}`);
+      const stored = await server.db
+        .selectFrom('one_time_tokens')
+        .innerJoin('customers', 'customers.id', 'one_time_tokens.customer_id')
+        .select(['purpose', 'one_time_tokens.created_at', 'expires_at'])
+        .where('customers.email', '=', email)
+        .orderBy('one_time_tokens.id')
+        .execute();
+      expect(stored.map((row) => row.purpose)).toEqual(['activation', 'activation']);
+      const fresh = stored[1];
+      expect(Date.parse(fresh?.expires_at ?? '') - Date.parse(fresh?.created_at ?? '')).toBe(
+        48 * 60 * 60_000,
+      );
+      expect((await login(email, 'Secret-pass-1')).status).toBe(403);
+      expect((await activate(token)).body).toEqual({ token, activated: true });
+      expect((await login(email, 'Secret-pass-1')).status).toBe(200);
+    });
+
+    it('answers activated, guest and unknown addresses the same and mails them nothing', async () => {
+      const active = await createCustomer(server.api, 'resend-active@example.org');
+      const guest = 'resend-guest@example.org';
+      await guestWithTrade(guest, true);
+      const unactivated = 'resend-pending@example.org';
+      await register(registrationBody(unactivated));
+      await server.api.waitForMail(unactivated, 'activation');
+      const answers = await Promise.all(
+        [active.email, guest, 'resend-nobody@example.org', unactivated].map((email) =>
+          resend({ email, lang: 'de' }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(answer.text).toBe(answers[0]?.text);
+      }
+      await server.api.waitForMail(unactivated, 'activation', 2);
+      await settle();
+      expect(await activationMails(active.email)).toHaveLength(1);
+      expect(await activationMails(guest)).toEqual([]);
+      expect(await activationMails('resend-nobody@example.org')).toEqual([]);
+      expect(
+        await server.db
+          .selectFrom('mail_log')
+          .select('recipient')
+          .where('recipient', 'in', [guest, 'resend-nobody@example.org'])
+          .execute(),
+      ).toEqual([]);
+      const activeTokens = await server.db
+        .selectFrom('one_time_tokens')
+        .select('id')
+        .where('customer_id', '=', active.customerId)
+        .execute();
+      expect(activeTokens).toHaveLength(1);
+    });
+
+    it('counts against the cap of registration mails per address and hour', async () => {
+      const email = 'resend-cap@example.org';
+      await register(registrationBody(email));
+      await server.api.waitForMail(email, 'activation');
+      for (let count = 0; count < 4; count += 1) {
+        expect((await resend({ email, lang: 'de' })).body).toEqual({ ok: true });
+      }
+      await server.api.waitForMail(email, 'activation', 3);
+      await settle();
+      // The registration's mail and two resent ones: the cap of three is reached.
+      expect(await activationMails(email)).toHaveLength(3);
+      server.api.clock.advance(60 * 60_000 + 1000);
+      await resend({ email, lang: 'de' });
+      const fourth = await server.api.waitForMail(email, 'activation', 4);
+      const token = tokenOfLink(fourth.text, '/account/register');
+      expect((await activate(token)).body).toEqual({ token, activated: true });
+    });
+
+    it.each([
+      [{ lang: 'de' }, 'email'],
+      [{ email: 'not-an-address', lang: 'de' }, 'email'],
+      [{ email: 'Resend-Upper@Example.org', lang: 'de' }, 'email'],
+      [{ email: 'resend-lang@example.org' }, 'lang'],
+      [{ email: 'resend-lang@example.org', lang: 'en' }, 'lang'],
+    ])('refuses the body %j with 400 naming %s', async (body, field) => {
+      const answer = await resend(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ fields: [{ path: field }] });
+    });
   });
 
   describe('changePassword', () => {

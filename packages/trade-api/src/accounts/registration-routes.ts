@@ -3,6 +3,7 @@ import {
   activateRegistrationEndpoint,
   registerEndpoint,
   type RegisterRequest,
+  resendActivationEndpoint,
 } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
 import { validationError } from '../server/api-context.ts';
@@ -190,7 +191,31 @@ function mailExistingAccount(deps: ResolvedAccountDeps, log: TaskLogger, email: 
   });
 }
 
-/** Registration and its activation (§7). */
+/**
+ * Sends a fresh activation link to the registered, not yet activated customer of an address, in
+ * the edition the customer registered in (the text and sender of the first activation mail).
+ * Activated, guest and unknown addresses get nothing.
+ */
+function resendActivation(deps: ResolvedAccountDeps, log: TaskLogger, email: string): void {
+  runInBackground(log, 'activation mail', async () => {
+    const customer = await deps.db
+      .selectFrom('customers')
+      .select(['id', 'first_name', 'last_name', 'edition'])
+      .where('email', '=', email)
+      .where('is_guest', '=', 0)
+      .where('activated_at', 'is', null)
+      .executeTakeFirst();
+    if (customer === undefined) return;
+    await sendActivation(deps, customer.id, {
+      email,
+      firstName: customer.first_name,
+      lastName: customer.last_name,
+      edition: storedEdition(customer.edition),
+    });
+  });
+}
+
+/** Registration, its activation and a new activation link (§7). */
 export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDeps): void {
   const { db } = deps;
 
@@ -238,6 +263,13 @@ export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDe
     runInBackground(request.log, 'activation mail', () =>
       sendActivation(deps, customerId, recipient),
     );
+    return { ok: true as const };
+  });
+
+  // Even the look-up of the address happens after the answer, so the answer is the same, and as
+  // fast, for every address; the mail counts against the registration mails' cap.
+  route(resendActivationEndpoint, async ({ body, request }) => {
+    resendActivation(deps, request.log, body.email);
     return { ok: true as const };
   });
 
