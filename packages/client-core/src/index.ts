@@ -4,6 +4,7 @@ export {
   login,
   logout,
   registerGuest,
+  startAccount,
   startGuestSession,
 } from './account.ts';
 export { ApiHttpError, ApiRequestError, apiHttpStatus } from './api-errors.ts';

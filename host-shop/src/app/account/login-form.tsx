@@ -71,9 +71,12 @@ function FailureMessage({
 export function LoginForm({
   registerPath,
   forgotPath,
+  onLoggedIn,
 }: {
   registerPath: string;
   forgotPath: string;
+  /** Where to go once logged in; by default the page redraws for the logged-in customer. */
+  onLoggedIn?: () => void;
 }) {
   const { t } = useLingui();
   const formId = useId();
@@ -101,6 +104,7 @@ export function LoginForm({
         password,
         remember: form.get('remember') === 'on',
       });
+      onLoggedIn?.();
     } catch (error) {
       setFailure(failureOf(error));
     } finally {

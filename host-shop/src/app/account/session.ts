@@ -1,4 +1,10 @@
-import { $account, apiHttpStatus, logout, type ApiClient } from '@tradein/client-core';
+import {
+  $account,
+  apiHttpStatus,
+  logout,
+  startAccount,
+  type ApiClient,
+} from '@tradein/client-core';
 import { atom } from 'nanostores';
 
 /**
@@ -49,25 +55,16 @@ export async function endRefusedSession(api: ApiClient): Promise<void> {
 }
 
 /** Where a logged-in customer is reported: the tracking layer a tag manager reads (§4). */
-function reportToTrackingLayer(customerId: string): void {
+function reportToTrackingLayer({ customerId }: { customerId: string }): void {
   const layer = ((window as { dataLayer?: unknown[] }).dataLayer ??= []);
   layer.push({ event: 'login', customerId });
 }
 
 /**
- * What the shop does with the stored session when its scripts start (§4): a logged-in customer
- * is reported to the tracking layer; a login without a customer number (a login whose customer
- * never loaded) is logged out.
+ * What the shop does with the stored session when its scripts start (§4, the client core's
+ * `startAccount`): a logged-in customer is reported to the tracking layer, a login without a
+ * customer number is logged out, and the store follows other tabs until the returned stop.
  */
-export async function startSession(
-  api: ApiClient,
-  reportLogin: (customerId: string) => void = reportToTrackingLayer,
-): Promise<void> {
-  const account = $account.get();
-  if (!account.isLoggedIn) return;
-  if (account.customerNumber === null) {
-    await logout(api);
-    return;
-  }
-  if (account.customerId !== null) reportLogin(account.customerId);
+export function startSession(api: ApiClient): () => void {
+  return startAccount({ report: reportToTrackingLayer, client: api });
 }

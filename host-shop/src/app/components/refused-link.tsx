@@ -10,10 +10,13 @@ export function RefusedLink({
   heading,
   contactPath,
   children,
+  after,
 }: {
   heading: ReactNode;
   contactPath: string;
   children: ReactNode;
+  /** What else the customer can do (a form asking for a new link). */
+  after?: ReactNode;
 }) {
   return (
     <main id="main" className="page">
@@ -24,6 +27,7 @@ export function RefusedLink({
       <Link className="button" to={contactPath}>
         <Trans>Contact us</Trans>
       </Link>
+      {after}
     </main>
   );
 }

@@ -144,10 +144,11 @@ function Chrome({ children }: { children: React.ReactNode }) {
 function useAccountSession(): void {
   useEffect(() => {
     const stopWatching = watchSessionEnd();
-    void startSession(accountApi()).catch(() => {
-      // Logging out only clears storage and tells the server; nothing here can fail visibly.
-    });
-    return stopWatching;
+    const stopSession = startSession(accountApi());
+    return () => {
+      stopWatching();
+      stopSession();
+    };
   }, []);
 }
 
