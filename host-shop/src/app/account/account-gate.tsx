@@ -68,6 +68,11 @@ export function AccountGate({
           <output className="notice">
             {notice === 'loggedOut' ? (
               <Trans>You are logged out. See you soon!</Trans>
+            ) : notice === 'deleted' ? (
+              <Trans>
+                Your customer account is deleted, and you are logged out. Thank you for trading with
+                us.
+              </Trans>
             ) : (
               <Trans>
                 Your session has ended (you logged out in another window, or it expired). Please log

@@ -8,10 +8,11 @@ import {
 import { atom } from 'nanostores';
 
 /**
- * Why the login form is shown again, for its notice: the customer logged out here, or the session
- * ended without them (a failed token refresh, a logout in another tab, a revoked session).
+ * Why the login form is shown again, for its notice: the customer logged out here, the session
+ * ended without them (a failed token refresh, a logout in another tab, a revoked session), or
+ * the customer deleted the account here.
  */
-export type SessionNotice = 'loggedOut' | 'ended';
+export type SessionNotice = 'loggedOut' | 'ended' | 'deleted';
 
 /** The notice of the latest end of the session in this tab; null when there is none. */
 export const $sessionNotice = atom<SessionNotice | null>(null);

@@ -8,10 +8,6 @@ import { pageMeta, pageSeo } from '../seo.ts';
 
 /** The account, newsletter and clarification screens of §2 that follow in later releases. */
 const comingScreens = [
-  'accountPaymentChange',
-  'accountAddressChange',
-  'basePaymentChange',
-  'baseAddressChange',
   'newsletterEnrich',
   'newsletterEnrichHash',
   'newsletterUnsubscribeSuccess',

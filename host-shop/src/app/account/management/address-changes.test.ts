@@ -1,0 +1,161 @@
+import {
+  updateAddressesEndpoint,
+  updatePeopleEndpoint,
+  type Address,
+  type Customer,
+  type People,
+} from '@tradein/contract';
+import { describe, expect, it } from 'vitest';
+import type { AddressValues } from '../form-rules.ts';
+import {
+  addressLines,
+  addressOneLine,
+  addressOwner,
+  addressPatchBody,
+  addressValuesOf,
+  mainAddressBody,
+  mainAddressFirst,
+  mainAddressId,
+  newMainAddressBody,
+} from './address-changes.ts';
+
+const form: AddressValues = {
+  salutation: 'ms',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  company: '',
+  street: 'Hauptstraße',
+  houseNumber: '1a',
+  addressAddition: '',
+  zip: '10115',
+  city: 'Berlin',
+};
+
+const stored: Address = {
+  id: 7,
+  salutation: 'mr',
+  firstName: 'Ben',
+  lastName: 'Kurz',
+  company: 'Kurz GmbH',
+  street: 'Ringstraße',
+  houseNumber: '12',
+  addressAddition: 'Hinterhaus',
+  zip: '1010',
+  city: 'Wien',
+  country: 'at',
+};
+
+const people: People = {
+  id: 3,
+  salutation: 'ms',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  address: stored,
+  customer: '/api/customers/customers/c-1',
+};
+
+describe('addressPatchBody', () => {
+  it('adds an address without id, in the edition’s country, without empty optional lines', () => {
+    const body = addressPatchBody(form, 'de');
+    expect(body).toEqual({
+      salutation: 'ms',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      street: 'Hauptstraße',
+      houseNumber: '1a',
+      zip: '10115',
+      city: 'Berlin',
+      country: 'de',
+    });
+    expect(updateAddressesEndpoint.body.safeParse(body).success).toBe(true);
+  });
+
+  it('edits the address it names by id', () => {
+    const body = addressPatchBody(form, 'de', 12);
+    expect(body).toMatchObject({ id: 12, street: 'Hauptstraße', country: 'de' });
+    expect(updateAddressesEndpoint.body.safeParse(body).success).toBe(true);
+  });
+
+  it('sends back a stored address unchanged when its form is saved as it was', () => {
+    expect(addressPatchBody(addressValuesOf(stored), 'at', stored.id)).toEqual(stored);
+  });
+
+  it('is refused by the contract when the postal code is not the country’s', () => {
+    const body = addressPatchBody({ ...form, zip: '1010' }, 'de');
+    expect(updateAddressesEndpoint.body.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('addressValuesOf', () => {
+  it('fills every field of the form, missing optional lines as empty text', () => {
+    const { company: _company, addressAddition: _addition, ...plain } = stored;
+    expect(addressValuesOf(plain)).toEqual({
+      salutation: 'mr',
+      firstName: 'Ben',
+      lastName: 'Kurz',
+      company: '',
+      street: 'Ringstraße',
+      houseNumber: '12',
+      addressAddition: '',
+      zip: '1010',
+      city: 'Wien',
+    });
+  });
+});
+
+describe('the main address', () => {
+  const customer = {
+    iri: '/api/customers/customers/c-1',
+    peopleIri: '/api/customers/people/3',
+  } as Customer;
+
+  it('is set by the address’s IRI with the customer’s own IRIs', () => {
+    const body = mainAddressBody(9, addressOwner(customer, people));
+    expect(body).toEqual({
+      address: '/api/customers/addresses/9',
+      peopleIri: '/api/customers/people/3',
+      customerIri: '/api/customers/customers/c-1',
+    });
+    expect(updatePeopleEndpoint.body.safeParse(body).success).toBe(true);
+  });
+
+  it('takes the IRIs from the person record while the session has no customer loaded', () => {
+    expect(addressOwner(null, people)).toEqual({
+      peopleIri: '/api/customers/people/3',
+      customerIri: '/api/customers/customers/c-1',
+    });
+  });
+
+  it('can be a new address, stored by the same call', () => {
+    const body = newMainAddressBody(form, 'de', addressOwner(customer, people));
+    expect(body.address).toEqual(addressPatchBody(form, 'de'));
+    expect(updatePeopleEndpoint.body.safeParse(body).success).toBe(true);
+  });
+
+  it('is the person record’s address, listed first', () => {
+    const other = { ...stored, id: 2 };
+    const last = { ...stored, id: 9 };
+    expect(mainAddressId(people)).toBe(7);
+    expect(mainAddressId({ ...people, address: null })).toBeNull();
+    expect(mainAddressFirst([other, stored, last], 7).map(({ id }) => id)).toEqual([7, 2, 9]);
+    expect(mainAddressFirst([other, last], null).map(({ id }) => id)).toEqual([2, 9]);
+  });
+});
+
+describe('addressLines', () => {
+  it('prints an address as its label does, leaving out empty lines', () => {
+    expect(addressLines(stored)).toEqual([
+      'Ben Kurz',
+      'Kurz GmbH',
+      'Ringstraße 12',
+      'Hinterhaus',
+      '1010 Wien',
+    ]);
+    expect(addressLines({ ...stored, company: '', addressAddition: undefined })).toEqual([
+      'Ben Kurz',
+      'Ringstraße 12',
+      '1010 Wien',
+    ]);
+    expect(addressOneLine(stored)).toBe('Ringstraße 12, 1010 Wien');
+  });
+});
