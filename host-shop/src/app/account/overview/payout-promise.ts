@@ -1,0 +1,148 @@
+import type { Trade } from '@tradein/contract';
+
+/*
+ * The payout promise of a trade (docs/trades.md, "Payout promise"): the money arrives at the
+ * latest 5 business days (Monday to Friday) after the trade was accepted. Accepted means the
+ * `accepted` event (a revised offer accepted), or the `inspected` event when the inspection
+ * found what the seller answered (the trade then goes inspected → paid without a decision).
+ * Days are calendar days of the edition's time zone, where the seller lives.
+ */
+
+/** Business days (Monday to Friday) from the acceptance of a trade to the latest payout day. */
+export const payoutBusinessDays = 5;
+
+/** What the account page promises about the money of a trade. */
+export type PayoutPromise =
+  /** Not accepted yet: the money arrives within the business days of the acceptance. */
+  | { readonly kind: 'afterAcceptance' }
+  /**
+   * Accepted and not paid yet: the money arrives by `dueDay` (`YYYY-MM-DD` in the edition's time
+   * zone), `daysLeft` calendar days from today there (0 today, negative when late).
+   */
+  | {
+      readonly kind: 'due';
+      readonly acceptedAt: string;
+      readonly dueDay: string;
+      readonly daysLeft: number;
+    }
+  /** Paid out at that moment. */
+  | { readonly kind: 'paid'; readonly paidAt: string }
+  /** Returned: the devices go back, nothing is paid. */
+  | { readonly kind: 'none' };
+
+/** The parts of a trade the promise depends on. */
+export type PayoutFacts = Pick<Trade, 'status' | 'events' | 'items' | 'updatedAt'>;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The payout promise of a trade at `now`, in the edition's `timeZone` (IANA name). */
+export function payoutPromise(trade: PayoutFacts, timeZone: string, now: Date): PayoutPromise {
+  switch (trade.status) {
+    case 'returned':
+      return { kind: 'none' };
+    case 'paid':
+      return { kind: 'paid', paidAt: latestEventAt(trade, 'paid') };
+    case 'accepted':
+      return duePromise(latestEventAt(trade, 'accepted'), timeZone, now);
+    case 'inspected':
+      return inspectionMatched(trade)
+        ? duePromise(latestEventAt(trade, 'inspected'), timeZone, now)
+        : { kind: 'afterAcceptance' };
+    case 'created':
+    case 'received':
+    case 'clarification':
+      return { kind: 'afterAcceptance' };
+  }
+}
+
+/**
+ * Whether the inspection found what the seller answered: no line has a finding that differs or
+ * a revised price. Such a trade needs no decision, so the inspection accepted it.
+ */
+export function inspectionMatched(trade: Pick<Trade, 'items'>): boolean {
+  return trade.items.every(
+    (item) => item.revisedPriceCents === null && item.findings.every((finding) => !finding.differs),
+  );
+}
+
+/**
+ * The latest payout day of a trade accepted at `acceptedAt`: the calendar day of the acceptance
+ * in `timeZone`, plus the business days, skipping Saturdays and Sundays (`YYYY-MM-DD`).
+ */
+export function payoutDueDay(acceptedAt: Date | string, timeZone: string): string {
+  return addBusinessDays(calendarDay(new Date(acceptedAt), timeZone), payoutBusinessDays);
+}
+
+/** The calendar day (`YYYY-MM-DD`) that an instant falls on in a time zone. */
+export function calendarDay(instant: Date, timeZone: string): string {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('calendarDay: invalid date');
+  const parts = new Map(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.get('year')}-${parts.get('month')}-${parts.get('day')}`;
+}
+
+/** Calendar days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayStart(to) - dayStart(from)) / dayMs);
+}
+
+/**
+ * A moment within a calendar day (`YYYY-MM-DD`) in every European time zone: noon UTC, which
+ * lies on that day wherever the offset is less than 12 hours, so `formatDate` of the edition
+ * prints that day.
+ */
+export function middayOf(day: string): Date {
+  return new Date(dayStart(day) + dayMs / 2);
+}
+
+function duePromise(acceptedAt: string, timeZone: string, now: Date): PayoutPromise {
+  const dueDay = payoutDueDay(acceptedAt, timeZone);
+  return {
+    kind: 'due',
+    acceptedAt,
+    dueDay,
+    daysLeft: daysBetween(calendarDay(now, timeZone), dueDay),
+  };
+}
+
+/**
+ * When the trade reached a status: its latest event of that status. A trade's status always has
+ * its event; should one be missing, the trade's last change stands in for it.
+ */
+function latestEventAt(trade: PayoutFacts, status: Trade['status']): string {
+  const events = trade.events.filter((event) => event.status === status);
+  return (
+    events.reduce<string | undefined>(
+      (latest, event) =>
+        latest === undefined || Date.parse(event.at) > Date.parse(latest) ? event.at : latest,
+      undefined,
+    ) ?? trade.updatedAt
+  );
+}
+
+/** Adds business days (Monday to Friday) to a calendar day; weekends are skipped. */
+function addBusinessDays(day: string, businessDays: number): string {
+  let current = dayStart(day);
+  let counted = 0;
+  while (counted < businessDays) {
+    current += dayMs;
+    const weekday = new Date(current).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) counted += 1;
+  }
+  return new Date(current).toISOString().slice(0, 10);
+}
+
+/** Midnight UTC of a calendar day: calendar arithmetic without time zones or daylight saving. */
+function dayStart(day: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (match === null) throw new RangeError(`Not a calendar day: ${day}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
