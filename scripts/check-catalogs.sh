@@ -17,5 +17,25 @@ for file in $(find . -name '*.po' -not -path './node_modules/*' | sort); do
   fi
 done
 for file in "${catalogs[@]}"; do cp "$snapshot/$file" "$file"; done
-[ "$stale" -eq 0 ] && echo "lingui catalogs are complete and up to date (${#catalogs[@]} files)"
+# Every message translated: an entry of a translated catalog (not the English source) whose
+# msgstr is empty would show its message id in the built pages.
+untranslated() {
+  awk '
+    function check() { if (id != "" && str == "" && part == "str") missing++; id = ""; str = ""; part = "" }
+    /^msgid / { check(); part = "id"; sub(/^msgid /, ""); id = $0; gsub(/^"|"$/, "", id); next }
+    /^msgstr / { part = "str"; sub(/^msgstr /, ""); str = $0; gsub(/^"|"$/, "", str); next }
+    /^"/ { line = $0; gsub(/^"|"$/, "", line); if (part == "id") id = id line; else if (part == "str") str = str line; next }
+    /^$/ { check() }
+    END { check(); print missing + 0 }
+  ' "$1"
+}
+for file in "${catalogs[@]}"; do
+  case "$file" in */en.po) continue ;; esac
+  count=$(untranslated "$file")
+  if [ "$count" -ne 0 ]; then
+    echo "catalog has $count untranslated messages: $file" >&2
+    stale=1
+  fi
+done
+[ "$stale" -eq 0 ] && echo "lingui catalogs are complete, translated and up to date (${#catalogs[@]} files)"
 exit "$stale"
