@@ -128,3 +128,40 @@ export async function clickInWidget(page: Page, selector: string, text?: string)
     text,
   );
 }
+
+/** Types a search into the widget's search box and picks the suggestion that names `model`. */
+export async function searchInWidget(page: Page, query: string, model: string): Promise<void> {
+  await widgetShows(page, '[role="combobox"]');
+  await page.evaluate(() => {
+    document
+      .querySelector('tradein-widget')
+      ?.shadowRoot?.querySelector<HTMLInputElement>('[role="combobox"]')
+      ?.focus();
+  });
+  await page.keyboard.type(query);
+  await widgetShows(page, '[role="option"]', model);
+  await clickInWidget(page, '[role="option"]');
+}
+
+/** Answers every condition question with its first answer, as a seller taps through them. */
+export async function answerAllQuestions(page: Page): Promise<void> {
+  await widgetShows(page, 'input[type="radio"]');
+  const total = await page.evaluate(
+    () =>
+      document.querySelector('tradein-widget')?.shadowRoot?.querySelectorAll('.question-step')
+        .length ?? 0,
+  );
+  if (total === 0) throw new Error('the widget shows no condition questions');
+  for (let number = 1; number <= total; number += 1) {
+    await widgetShows(page, '.question-count', `${number}`);
+    await clickInWidget(page, 'input[type="radio"]');
+    await page.waitForFunction(() => {
+      const next = document
+        .querySelector('tradein-widget')
+        ?.shadowRoot?.querySelector<HTMLButtonElement>('.actions [part~="primary"]');
+      return next !== null && next !== undefined && !next.disabled;
+    });
+    await clickInWidget(page, '.actions [part~="primary"]');
+  }
+  await widgetShows(page, '.offer-price');
+}

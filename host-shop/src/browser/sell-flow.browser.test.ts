@@ -1,8 +1,10 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answerAllQuestions,
   clickInWidget,
   hydrated,
+  searchInWidget,
   startShopBrowser,
   widgetShows,
   type ShopBrowser,
@@ -24,29 +26,6 @@ const stillSameWindow = (page: Page) =>
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page) => page.$eval('h1', (element) => element.textContent?.trim());
 
-/** Answers every condition question with its first answer, as a seller taps through them. */
-async function answerAll(page: Page) {
-  await widgetShows(page, 'input[type="radio"]');
-  const total = await page.evaluate(
-    () =>
-      document.querySelector('tradein-widget')?.shadowRoot?.querySelectorAll('.question-step')
-        .length ?? 0,
-  );
-  expect(total).toBeGreaterThan(0);
-  for (let number = 1; number <= total; number += 1) {
-    await widgetShows(page, '.question-count', `${number}`);
-    await clickInWidget(page, 'input[type="radio"]');
-    await page.waitForFunction(() => {
-      const next = document
-        .querySelector('tradein-widget')
-        ?.shadowRoot?.querySelector<HTMLButtonElement>('.actions [part~="primary"]');
-      return next !== null && next !== undefined && !next.disabled;
-    });
-    await clickInWidget(page, '.actions [part~="primary"]');
-  }
-  await widgetShows(page, '.offer-price');
-}
-
 /** Moves back or forward one history entry and waits until the shop handled it. */
 async function travel(page: Page, delta: -1 | 1) {
   const before = await page.evaluate(() => history.state?.key as string | undefined);
@@ -62,23 +41,14 @@ describe('the sell flow in the shop', () => {
     await markWindow(page);
 
     // Search → questions: the product page of the device, without a reload.
-    await widgetShows(page, '[role="combobox"]');
-    await page.evaluate(() => {
-      document
-        .querySelector('tradein-widget')
-        ?.shadowRoot?.querySelector<HTMLInputElement>('[role="combobox"]')
-        ?.focus();
-    });
-    await page.keyboard.type('iphone 13');
-    await widgetShows(page, '[role="option"]', 'iPhone 13');
-    await clickInWidget(page, '[role="option"]');
+    await searchInWidget(page, 'iphone 13', 'iPhone 13');
     await page.waitForFunction(() => location.pathname.startsWith('/produkte/'));
     const productPath = pathOf(page);
     await page.waitForFunction(() => document.title.includes('iPhone 13'));
     expect(await heading(page)).toMatch(/iPhone 13/);
 
     // Questions → offer (same page) → cart → checkout.
-    await answerAll(page);
+    await answerAllQuestions(page);
     expect(pathOf(page)).toBe(productPath);
     await clickInWidget(page, 'button', 'In den Warenkorb');
     await widgetShows(page, '#tradein-cart-heading');
@@ -112,7 +82,7 @@ describe('the sell flow in the shop', () => {
     const page = await shop.newPage();
     await page.goto(shop.url('localhost', '/produkte/apple-iphone-13-128-gb'));
     await hydrated(page);
-    await answerAll(page);
+    await answerAllQuestions(page);
     const price = await page.evaluate(
       () =>
         document.querySelector('tradein-widget')?.shadowRoot?.querySelector('.offer-price')

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n/create-i18n.ts';
 import { tokenOfLink } from '../../../packages/trade-api/test-kit/account-test-kit.ts';
 import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
 import { startTestShop, type TestShop } from './test-shop.ts';
@@ -46,6 +48,20 @@ async function mailsOf(email: string, kind: string, count = 1) {
   throw new Error(`fewer than ${count} ${kind} mails to ${email}`);
 }
 
+/** The names of the form fields a page marks as refused. */
+function refusedFields(body: string): string[] {
+  return [...body.matchAll(/<(?:input|select)[^>]*>/g)]
+    .filter((match) => match[0].includes('aria-invalid="true"'))
+    .map((match) => /name="([^"]+)"/.exec(match[0])?.[1] ?? '')
+    .toSorted();
+}
+
+/** The page's main content, without the ids React numbers per render. */
+function mainOf(body: string): string {
+  const main = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+  return main.replaceAll(/_R_[A-Za-z0-9_]+_/g, 'id');
+}
+
 /** Waits long enough for a mail that should not come, then answers what arrived. */
 async function mailsAfterAWhile(email: string) {
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -66,11 +82,12 @@ describe('the registration form', () => {
   it('is a page of its own with the fields of an account', async () => {
     const page = await shop.get('de.localhost', registerPath);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<title>Kundenkonto anlegen');
+    expect(page.body).toContain(`<title>${createI18n('de')._(msg`Create your customer account`)}`);
     for (const name of ['email', 'password', 'locale', 'zip', 'iban', 'paypalEmail']) {
       expect(page.body).toContain(`name="${name}"`);
     }
-    expect(page.body).toMatch(/name="password"[^>]*autocomplete="new-password"/i);
+    const passwordInput = /<input[^>]*name="password"[^>]*>/.exec(page.body)?.[0] ?? '';
+    expect(passwordInput.toLowerCase()).toContain('autocomplete="new-password"');
   });
 
   it('registers with a lower-cased address and mails the activation link', async () => {
@@ -100,10 +117,7 @@ describe('the registration form', () => {
       registrationForm(email, { zip: '1010', password: 'short', iban: 'DE00 1234' }),
     );
     expect(answer.statusCode).toBe(400);
-    const invalid = [...answer.body.matchAll(/name="([A-Za-z]+)"[^>]*aria-invalid="true"/g)].map(
-      (match) => match[1],
-    );
-    expect(invalid.toSorted()).toEqual(['iban', 'password', 'zip']);
+    expect(refusedFields(answer.body)).toEqual(['iban', 'password', 'zip']);
     expect(answer.body).toContain('value="Hauptstraße"');
     expect(answer.body).not.toContain('value="short"');
     expect(await mailsAfterAWhile(email)).toEqual([]);
@@ -141,7 +155,9 @@ describe('the registration form', () => {
       email: 'nobody.register@example.org',
     });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.body).toBe(resent.body.replaceAll(email, 'nobody.register@example.org'));
+    expect(mainOf(unknown.body)).toBe(
+      mainOf(resent.body).replaceAll(email, 'nobody.register@example.org'),
+    );
     expect(await mailsAfterAWhile('nobody.register@example.org')).toEqual([]);
   });
 });
@@ -165,6 +181,6 @@ describe('the password-forgot page', () => {
       email: 'not an address',
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.body).toMatch(/name="email"[^>]*aria-invalid="true"/);
+    expect(refusedFields(answer.body)).toEqual(['email']);
   });
 });

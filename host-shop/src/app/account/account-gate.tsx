@@ -36,9 +36,12 @@ export function LoadingBlock({ children }: { children: ReactNode }) {
  */
 export function AccountGate({
   paths,
+  heading,
   children,
 }: {
   paths: AccountPaths;
+  /** The page's heading while the browser has not drawn it yet (the title of the page). */
+  heading: ReactNode;
   children: (account: LoggedInAccount) => ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -47,6 +50,7 @@ export function AccountGate({
   if (!hydrated) {
     return (
       <main id="main" className="page page--account">
+        <h1>{heading}</h1>
         <LoadingBlock>
           <Trans>Loading your account…</Trans>
         </LoadingBlock>

@@ -45,7 +45,7 @@ export function FieldMessage({ code }: { code: FieldErrorCode }) {
 }
 
 /** The ids of a field's input, hint and error, for labels and `aria-describedby`. */
-export function fieldIds(formId: string, name: string) {
+function fieldIds(formId: string, name: string) {
   return {
     input: `${formId}-${name}`,
     hint: `${formId}-${name}-hint`,

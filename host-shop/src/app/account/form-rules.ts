@@ -52,7 +52,7 @@ function textError(
 }
 
 /** A first or last name, by the contract's name rule. */
-export function nameError(value: string): FieldErrorCode | undefined {
+function nameError(value: string): FieldErrorCode | undefined {
   return textError(value, personNameSchema, 'name');
 }
 

@@ -12,9 +12,10 @@ import {
   watchSessionEnd,
 } from './session.ts';
 
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
 /** An unsigned JWT with the given claims; the client never checks signatures. */
 function jwt(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.c2lnbmF0dXJl`;
 }
 

@@ -111,7 +111,7 @@ export function loader(args: LoaderFunctionArgs) {
           ? msg`Activate your customer account with the link from your e-mail.`
           : msg`Register to follow your trades and sell faster next time.`,
       ),
-      noIndex: hasLink,
+      noIndex: true,
     }),
     hasLink,
     token: activationToken(query.get('token')) ?? null,

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { AccountGate } from '../account/account-gate.tsx';
 import { accountPaths } from '../account/account-paths.server.ts';
@@ -33,7 +34,7 @@ export default function Account({
 }) {
   const { paths, edition } = loaderData;
   return (
-    <AccountGate paths={paths}>
+    <AccountGate paths={paths} heading={<Trans>Your account</Trans>}>
       {(account) => <AccountOverview account={account} edition={edition} paths={paths} />}
     </AccountGate>
   );

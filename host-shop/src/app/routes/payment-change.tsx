@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { AccountGate } from '../account/account-gate.tsx';
 import { accountPaths } from '../account/account-paths.server.ts';
@@ -36,7 +37,7 @@ export default function PaymentChangePage({
 }) {
   const { paths } = loaderData;
   return (
-    <AccountGate paths={paths}>
+    <AccountGate paths={paths} heading={<Trans>Change your payout account</Trans>}>
       {(account) => <PrimaryPayoutChange account={account} paths={paths} />}
     </AccountGate>
   );

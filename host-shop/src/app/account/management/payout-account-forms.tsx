@@ -120,7 +120,7 @@ function wantsPrimary(form: FormData, isNew: boolean, choice: PrimaryChoice): bo
  * Adds or changes a bank account: holder, IBAN (checked with its check digits before anything
  * is sent, sent in electronic form) and an optional BIC.
  */
-export function BankAccountForm({
+function BankAccountForm({
   account,
   primaryChoice,
   busy,
@@ -200,7 +200,7 @@ export function BankAccountForm({
 }
 
 /** Adds or changes a PayPal account: the e-mail address PayPal knows the customer by. */
-export function PaypalAccountForm({
+function PaypalAccountForm({
   account,
   primaryChoice,
   busy,

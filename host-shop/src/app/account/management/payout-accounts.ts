@@ -40,7 +40,7 @@ export function referencedId(reference: string | number): number | undefined {
  * The payment account payouts go to. The API keeps at most one primary; should an older record
  * still have two, the newest (highest id) is the one the API set last.
  */
-export function primaryPaymentAccount(
+function primaryPaymentAccount(
   paymentAccounts: readonly CustomerPaymentAccount[],
 ): CustomerPaymentAccount | undefined {
   return paymentAccounts

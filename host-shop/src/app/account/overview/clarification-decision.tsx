@@ -180,7 +180,7 @@ export function ClarificationDecision({
           <p ref={questionRef} tabIndex={-1}>
             {confirming === 'accept' ? (
               <Trans>
-                Accept the revised offer of {revisedTotal}? Your money then arrives within {days}
+                Accept the revised offer of {revisedTotal}? Your money then arrives within {days}{' '}
                 business days.
               </Trans>
             ) : (
