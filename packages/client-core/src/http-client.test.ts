@@ -563,9 +563,10 @@ describe('path parameters', () => {
         body: { decision: 'maybe' as 'accept' },
       })
       .catch((e: unknown) => e);
+    // The body is one decision for all lines or one per line: a union, refused as a whole.
     expect((error as ApiRequestError).issues.map((issue) => issue.path)).toEqual([
       'params.tradeNumber',
-      'body.decision',
+      'body',
     ]);
     expect(fetchStub).not.toHaveBeenCalled();
   });

@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from './api-endpoints.ts';
+import { clarificationEndpoints } from './clarification.ts';
 import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
 import { newsletterEndpoints } from './newsletter.ts';
 import { offerEndpoints } from './offers.ts';
+import { sellerPhotoEndpoints } from './seller-photos.ts';
 import { sessionEndpoints } from './session.ts';
 import { tradeEndpoints } from './trades.ts';
 
@@ -17,6 +19,8 @@ describe('apiEndpoints', () => {
       newsletterEndpoints,
       offerEndpoints,
       tradeEndpoints,
+      sellerPhotoEndpoints,
+      clarificationEndpoints,
       contactEndpoints,
     ];
     const names = groups.flatMap((group) => Object.keys(group));

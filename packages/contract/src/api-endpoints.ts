@@ -1,13 +1,15 @@
+import { clarificationEndpoints } from './clarification.ts';
 import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
 import { newsletterEndpoints } from './newsletter.ts';
 import { offerEndpoints } from './offers.ts';
+import { sellerPhotoEndpoints } from './seller-photos.ts';
 import { sessionEndpoints } from './session.ts';
 import { tradeEndpoints } from './trades.ts';
 
 /**
  * Every call of the trade API: the calls of spec §7 (`endpoints`) and the ones the spec leaves
- * open (guest session, newsletter, offers, checkout and trades, contact).
+ * open (guest session, newsletter, offers, checkout and trades, seller's photos, clarification links, contact).
  */
 export const apiEndpoints = {
   ...endpoints,
@@ -15,5 +17,7 @@ export const apiEndpoints = {
   ...newsletterEndpoints,
   ...offerEndpoints,
   ...tradeEndpoints,
+  ...sellerPhotoEndpoints,
+  ...clarificationEndpoints,
   ...contactEndpoints,
 };

@@ -11,6 +11,16 @@ export { apiErrorCode, apiErrorFromIssues, readApiError } from './api-error.ts';
 export type { ApiError, ApiErrorCode, ApiFieldError } from './api-error.ts';
 
 export {
+  answerClarificationLinesEndpoint,
+  clarificationLinkSchema,
+  clarificationPhotoEndpoint,
+  clarificationViewSchema,
+  getClarificationEndpoint,
+  quickAnswerClarificationEndpoint,
+} from './clarification.ts';
+export type { ClarificationLine, ClarificationView } from './clarification.ts';
+
+export {
   contactMessageEndpoint,
   contactMessageRequestSchema,
   maxContactMessageLength,
@@ -128,6 +138,21 @@ export {
 export { guestSessionEndpoint } from './session.ts';
 
 export {
+  addSellerPhotoEndpoint,
+  clarificationSellerPhotoEndpoint,
+  deleteSellerPhotoEndpoint,
+  listSellerPhotosEndpoint,
+  maxSellerPhotoBytes,
+  maxSellerPhotosPerLine,
+  sellerPhotoEndpoint,
+  sellerPhotoIdSchema,
+  sellerPhotoListSchema,
+  sellerPhotoStoredType,
+  sellerPhotoUploadTypes,
+} from './seller-photos.ts';
+export type { SellerPhoto, SellerPhotoList } from './seller-photos.ts';
+
+export {
   buildSearchRequest,
   decodeSearchQuery,
   emptySearchResult,
@@ -150,6 +175,7 @@ export {
 } from './trades.ts';
 export type {
   CheckoutRequest,
+  ClarificationLineDecision,
   CreatedTrade,
   InspectionFinding,
   Trade,

@@ -39,6 +39,8 @@ const textFreeTypes = new Set([
   'literal',
   'never',
   'date',
+  // Bytes: the body of a photo upload holds an image, no text field.
+  'custom',
 ]);
 
 /**
@@ -224,6 +226,16 @@ const validRequests: Record<string, { body?: unknown; headers?: unknown; query?:
     },
   },
   answerClarification: { body: { decision: 'accept' } },
+  addSellerPhoto: { body: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]) },
+  answerClarificationLines: {
+    body: {
+      decisions: [
+        { position: 1, decision: 'accept' },
+        { position: 2, decision: 'return' },
+      ],
+    },
+  },
+  quickAnswerClarification: { body: { offerId } },
   confirmTradeMailbox: {
     body: { edition: 'de', token: 'xTk3-Jq9_mZ2vB7nL4pR8sW1yC6dF0gH5jK2aE9uQ3o' },
   },

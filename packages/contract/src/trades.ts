@@ -19,6 +19,9 @@ import { pure } from './pure.ts';
 /** Most pieces of one device in one trade line. */
 export const maxTradeQuantity = 99;
 
+/** Most lines (devices) of one trade. */
+const maxTradeLines = 50;
+
 /** A trade number as printed on labels and mails, e.g. `T-2026-000123`. */
 export const tradeNumberSchema = /* @__PURE__ */ pure(() =>
   z
@@ -119,7 +122,10 @@ export const checkoutRequestSchema = /* @__PURE__ */ pure(() =>
     edition: editionCodeSchema,
     offers: z
       .array(checkoutLineSchema)
-      .check(z.minLength(1, 'The cart is empty'), z.maxLength(50, 'At most 50 cart lines')),
+      .check(
+        z.minLength(1, 'The cart is empty'),
+        z.maxLength(maxTradeLines, `At most ${maxTradeLines} cart lines`),
+      ),
     address: addressInputSchema,
     payout: payoutSchema,
     voucher: z.optional(voucherCodeSchema),
@@ -163,7 +169,38 @@ const tradeItemSchema = /* @__PURE__ */ pure(() =>
     lineTotalCents: centsSchema,
     findings: z.array(inspectionFindingSchema),
     hasPhoto: z.boolean(),
+    /**
+     * The customer asked for this device back after a clarification: it leaves the trade's
+     * total and is sent back free of charge. Absent in answers of servers before per-device
+     * decisions.
+     */
+    returned: z.optional(z.boolean()),
   }),
+);
+
+/** What the customer decides for one device of a clarification, or for all of them. */
+export const clarificationLineDecisionSchema = /* @__PURE__ */ pure(() =>
+  z.enum(['accept', 'return']),
+);
+export type ClarificationLineDecision = z.infer<typeof clarificationLineDecisionSchema>;
+
+/** One decision per device, named by the line's position; each position at most once. */
+export const clarificationDecisionsSchema = /* @__PURE__ */ pure(() =>
+  z
+    .array(
+      z.object({
+        position: z.int().check(z.positive('Position must be a positive whole number')),
+        decision: clarificationLineDecisionSchema,
+      }),
+    )
+    .check(
+      z.minLength(1, 'Decide for at least one device'),
+      z.maxLength(maxTradeLines, `At most ${maxTradeLines} decisions`),
+      z.refine(
+        (decisions) => new Set(decisions.map((entry) => entry.position)).size === decisions.length,
+        'Decide once per device',
+      ),
+    ),
 );
 
 /** A clarification: the revised offer per line, waiting for the customer's decision. */
@@ -178,6 +215,8 @@ export const tradeClarificationSchema = /* @__PURE__ */ pure(() =>
         priceCents: centsSchema,
         revisedPriceCents: centsSchema,
         reason: z.nullable(z.string()),
+        /** The customer's decision for this device; null while it is open. */
+        decision: z.optional(z.nullable(clarificationLineDecisionSchema)),
       }),
     ),
     /** The trade total if the customer accepts. */
@@ -223,11 +262,15 @@ export const tradeSchema = /* @__PURE__ */ pure(() =>
 );
 export type Trade = z.infer<typeof tradeSchema>;
 
-/** Body of `POST /api/trade/trades/:tradeNumber/clarification`. */
+/**
+ * Body of `POST /api/trade/trades/:tradeNumber/clarification`: one `decision` for every open
+ * line, or `decisions` per line (every open line once).
+ */
 const clarificationDecisionSchema = /* @__PURE__ */ pure(() =>
-  z.object({
-    decision: z.enum(['accept', 'return']),
-  }),
+  z.union([
+    z.object({ decision: clarificationLineDecisionSchema }),
+    z.object({ decisions: clarificationDecisionsSchema }),
+  ]),
 );
 
 /** The shipping label is a PDF, not JSON: clients fetch it as bytes. */

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tradeSchema, type Trade } from '@tradein/contract';
+import { formatMoney } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../test-kit/trade-test-kit.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
+import { testConfig } from '../../test-kit/test-server.ts';
 
 describe.each(testDatabases())('operator commands on $name', (engine) => {
   let fixture: TradesFixture;
@@ -25,7 +27,8 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
 
   async function ops(...argv: string[]): Promise<{ code: number; output: string }> {
     const lines: string[] = [];
-    const code = await runOpsCommand(argv, fixture.deps, (line) => lines.push(line));
+    const deps = { ...fixture.deps, publicOrigin: testConfig.publicOrigin };
+    const code = await runOpsCommand(argv, deps, (line) => lines.push(line));
     return { code, output: lines.join('\n') };
   }
 
@@ -105,6 +108,133 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     ).toEqual(['created', 'received', 'inspected', 'clarification', 'accepted', 'paid']);
   });
 
+  /** Checks out 1 × device 1000 (like new) and 1 × device 1001 (good). */
+  async function newTwoLineTrade(): Promise<Trade> {
+    const offerIds: string[] = [];
+    for (const [deviceId, grade] of [
+      [1000, 1],
+      [1001, 2],
+    ] as const) {
+      const offer = await call(fixture.server, 'POST', '/api/trade/offers', {
+        body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
+      });
+      offerIds.push(((await offer.json()) as { offerId: string }).offerId);
+    }
+    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
+      customer: customer.id,
+      body: checkoutBody(offerIds.map((offerId) => ({ offerId, quantity: 1 }))),
+    });
+    return tradeSchema.parse(await answer.json());
+  }
+
+  it('runs a clarification per device: the customer decides through the mailed link', async () => {
+    const trade = await newTwoLineTrade();
+    const number = trade.tradeNumber;
+    const [first, second] = trade.items;
+    if (first === undefined || second === undefined) throw new Error('two lines expected');
+    expect((await ops('receive', number)).code).toBe(0);
+    for (const item of ['1', '2']) {
+      const inspected = await ops(
+        'inspect',
+        number,
+        '--item',
+        item,
+        '--finding',
+        'GRADE=GRADE_USED',
+      );
+      expect(inspected.code).toBe(0);
+    }
+    const revisedFirst = first.priceCents - 1500;
+    const clarified = await ops(
+      'clarify',
+      number,
+      '--item',
+      '1',
+      '--price',
+      String(revisedFirst),
+      '--reason',
+      'Display scratched',
+    );
+    expect(clarified.code).toBe(0);
+    expect(clarified.output).toContain('[down: waits for the customer]');
+    expect(clarified.output).toContain('    reason: Display scratched');
+    expect(
+      (await ops('clarify', number, '--item', '2', '--price', String(second.priceCents - 300)))
+        .code,
+    ).toBe(0);
+    expect((await ops('list', '--status', 'clarification')).output).toContain(
+      `revised: 1 waits for the customer, 2 waits for the customer`,
+    );
+    // Paying before the customer decided is refused.
+    expect((await ops('pay', number)).code).toBe(1);
+
+    const mail = (await readOutbox(fixture.outboxDir))
+      .filter((entry) => entry.to === customer.email && entry.kind === 'clarification')
+      .at(-1);
+    const page = /\/clarification\/([A-Za-z0-9_-]{43})\/(T-\d{4}-\d+)/.exec(mail?.text ?? '');
+    expect(page?.[2]).toBe(number);
+    const decided = await call(
+      fixture.server,
+      'POST',
+      `/api/trade/clarifications/${page?.[1] ?? ''}/${number}`,
+      {
+        body: {
+          decisions: [
+            { position: 1, decision: 'accept' },
+            { position: 2, decision: 'return' },
+          ],
+        },
+      },
+    );
+    expect(decided.status).toBe(200);
+
+    const shown = await ops('show', number);
+    expect(shown.output).toContain(`${number}  accepted`);
+    expect(shown.output).toMatch(/item 1: .*\[down: accepted\]/);
+    expect(shown.output).toMatch(/item 2: .*\[down: returned\]/);
+    expect(shown.output).toContain('(devices 1 accept, 2 return by customer)');
+    expect((await ops('list', '--status', 'accepted')).output).toContain(
+      `revised: 1 accepted, 2 returned`,
+    );
+    const paid = await ops('pay', number);
+    expect(paid.code).toBe(0);
+    expect(paid.output.split('\n')[0]).toBe(
+      `${number}  paid  de  ${formatMoney('de', revisedFirst)}`,
+    );
+  });
+
+  it('raises a price without a clarification, and lets the operator decide per device', async () => {
+    const trade = await newTwoLineTrade();
+    const number = trade.tradeNumber;
+    const [first, second] = trade.items;
+    if (first === undefined || second === undefined) throw new Error('two lines expected');
+    await ops('receive', number);
+    await ops('inspect', number, '--item', '1', '--finding', 'GRADE=GRADE_LIKE_NEW');
+    await ops('inspect', number, '--item', '2', '--finding', 'GRADE=GRADE_LIKE_NEW');
+    const raised = await ops(
+      'clarify',
+      number,
+      '--item',
+      '2',
+      '--price',
+      String(second.priceCents + 900),
+    );
+    expect(raised.code).toBe(0);
+    expect(raised.output).toContain(`${number}  inspected`);
+    expect(raised.output).toContain('[up: raised, accepted at once]');
+    const goodNews = (await readOutbox(fixture.outboxDir))
+      .filter((entry) => entry.to === customer.email)
+      .at(-1);
+    expect(goodNews?.subject).toContain('Good news');
+    expect(goodNews?.text).toMatch(/\/clarification\/[A-Za-z0-9_-]{43}\/T-/);
+
+    await ops('clarify', number, '--item', '1', '--price', String(first.priceCents - 100));
+    expect((await ops('decide', number, '--item', '1=return')).output).toContain(
+      `${number}  accepted  de  ${formatMoney('de', second.priceCents + 900)}`,
+    );
+    expect((await ops('decide', number, '--item', '1=accept')).code).toBe(1);
+  });
+
   it('returns the devices on the operator side', async () => {
     const { tradeNumber } = await newTrade();
     await ops('receive', tradeNumber);
@@ -132,6 +262,8 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
       2,
       '--price must be a whole number of at least 0',
     ],
+    [['decide', 'T-2026-000001'], 2, 'decide needs --item'],
+    [['decide', 'T-2026-000001', '--item', '1=keep'], 2, '--item must look like 2=accept'],
     [['pay', 'T-2026-999999'], 1, 'There is no trade T-2026-999999'],
     [['show', 'T-2026-999999'], 1, 'There is no trade T-2026-999999'],
   ])('refuses %j with exit code %s', async (argv, code, message) => {

@@ -3,30 +3,48 @@ import { formatMoney } from '@tradein/editions';
 import {
   clarifyTrade,
   decideClarification,
+  decideClarificationLines,
   inspectTrade,
   LifecycleError,
   listTrades,
   payTrade,
   receiveTrade,
+  type LineDecision,
+  type TradeListEntry,
 } from '../trades/lifecycle.ts';
+import { sellerPhotoStorage } from '../photos/photo-storage.ts';
+import { sellerPhotosByLine } from '../photos/seller-photos.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
-import { loadTrade, type TradeRecord } from '../trades/trade-view.ts';
+import {
+  isLineReturned,
+  lineRevision,
+  loadTrade,
+  revisionDirection,
+  type TradeRecord,
+} from '../trades/trade-view.ts';
 
-/** What the operator commands need: the trade dependencies and the data folder for photos. */
-export type OpsDeps = TradeDeps & { dataDir: string };
+/**
+ * What the operator commands need: the trade dependencies, the data folder for photos, and the
+ * shop's public origin that the links of clarification mails start with (`clarify` refuses to
+ * run without it; the command line always passes the configured one).
+ */
+export type OpsDeps = TradeDeps & { dataDir: string; publicOrigin?: string };
 
 /** The usage text printed on `help` and on a wrong command line. */
 const opsUsage = `Usage: npm run ops -- <command>
 
   list [--status <status>]                 trades, newest first
-  show <tradeNumber>                       one trade with items, findings and events
+  show <tradeNumber>                       one trade with items, findings, photos and events
   receive <tradeNumber>                    the parcel arrived (created → received)
   inspect <tradeNumber> --item <n> [--finding <QUESTION>=<ANSWER> …] [--photo <file>]
                                            record what the inspection found for line n
   clarify <tradeNumber> --item <n> --price <cents> [--reason <text>]
                                            revise the offer of line n and mail the customer
-  accept <tradeNumber>                     accept the revised offer for the customer
-  return <tradeNumber>                     send the devices back
+                                           (a higher price is accepted at once: good news)
+  decide <tradeNumber> --item <n>=accept|return [--item …]
+                                           decide every open line for the customer
+  accept <tradeNumber>                     accept every open revised offer for the customer
+  return <tradeNumber>                     send every device of the trade back
   pay <tradeNumber>                        the payout went out (mails the customer)
 
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
@@ -75,8 +93,39 @@ function wholeNumber(value: string | undefined, name: string, minimum: number): 
   return Number(value);
 }
 
-/** Human-readable lines of one trade. */
-function describeTrade(record: TradeRecord): string[] {
+/** Where a revised line stands, as `show` and `list` print it. */
+const decisionWords: Record<TradeListEntry['decisions'][number]['state'], string> = {
+  open: 'waits for the customer',
+  accept: 'accepted',
+  return: 'returned',
+  up: 'raised, accepted at once',
+};
+
+/** The revised devices of a trade and where they stand, e.g. `1 accepted, 2 returned`. */
+function describeDecisions(decisions: TradeListEntry['decisions']): string {
+  return decisions.map((entry) => `${entry.position} ${decisionWords[entry.state]}`).join(', ');
+}
+
+/** The revision of a line in words: its direction and where the decision stands. */
+function describeRevision(record: TradeRecord, item: TradeRecord['items'][number]): string {
+  const revision = lineRevision(record, item);
+  if (revision === undefined) return isLineReturned(record, item) ? '  [returned]' : '';
+  const direction = revisionDirection(item, revision);
+  const state: TradeListEntry['decisions'][number]['state'] = isLineReturned(record, item)
+    ? 'return'
+    : revision.state === 'open'
+      ? 'open'
+      : direction === 'up'
+        ? 'up'
+        : 'accept';
+  return `  [${direction === 'same' ? 'same price' : direction}: ${decisionWords[state]}]`;
+}
+
+/** Human-readable lines of one trade, with the files of the seller's photos per line position. */
+function describeTrade(
+  record: TradeRecord,
+  sellerPhotoFiles: ReadonlyMap<number, readonly string[]> = new Map(),
+): string[] {
   const money = (cents: number) => formatMoney(record.edition, cents);
   const lines = [
     `${record.tradeNumber}  ${record.status}  ${record.edition}  ${money(record.totalCents)}` +
@@ -87,8 +136,10 @@ function describeTrade(record: TradeRecord): string[] {
   for (const item of record.items) {
     const revised = item.revisedPriceCents === null ? '' : ` → ${money(item.revisedPriceCents)}`;
     lines.push(
-      `  item ${item.position}: ${item.quantity} × ${item.name} (device ${item.deviceId}) ${money(item.priceCents)}${revised}`,
+      `  item ${item.position}: ${item.quantity} × ${item.name} (device ${item.deviceId}) ${money(item.priceCents)}${revised}${describeRevision(record, item)}`,
     );
+    const reason = lineRevision(record, item)?.reason;
+    if (reason !== undefined && reason !== null) lines.push(`    reason: ${reason}`);
     const found = item.found;
     for (const [question, answer] of Object.entries(item.answered)) {
       const actual = found?.[question];
@@ -96,6 +147,9 @@ function describeTrade(record: TradeRecord): string[] {
       lines.push(`    ${question}: ${answer}${note}`);
     }
     if (item.photoPath !== null) lines.push(`    photo: ${item.photoPath}`);
+    for (const file of sellerPhotoFiles.get(item.position) ?? []) {
+      lines.push(`    seller photo: ${file}`);
+    }
   }
   for (const event of record.events) {
     lines.push(`  ${event.at}  ${event.status}${event.note === null ? '' : `  (${event.note})`}`);
@@ -123,6 +177,18 @@ function findingsOf(values: readonly string[]): Record<string, string> {
   return findings;
 }
 
+/** Parses the `--item <n>=accept|return` options of `decide`. */
+function lineDecisionsOf(values: readonly string[]): LineDecision[] {
+  if (values.length === 0) throw new UsageError('decide needs --item <n>=accept|return');
+  return values.map((value) => {
+    const match = /^([1-9][0-9]{0,5})=(accept|return)$/.exec(value);
+    if (match === null || match[1] === undefined) {
+      throw new UsageError(`--item must look like 2=accept or 2=return, not "${value}"`);
+    }
+    return { position: Number(match[1]), decision: match[2] === 'accept' ? 'accept' : 'return' };
+  });
+}
+
 /**
  * Runs one operator command and prints to `print`; answers the process exit code
  * (0 done, 1 refused by the lifecycle, 2 wrong command line).
@@ -136,6 +202,7 @@ export async function runOpsCommand(
     const { positional, options } = parseOptions(argv);
     const command = positional[0];
     let record: TradeRecord;
+    let sellerPhotoFiles = new Map<number, string[]>();
     switch (command) {
       case undefined:
       case 'help':
@@ -151,8 +218,10 @@ export async function runOpsCommand(
         }
         const trades = await listTrades(deps, parsedStatus);
         for (const trade of trades) {
+          const decisions =
+            trade.decisions.length === 0 ? '' : `  revised: ${describeDecisions(trade.decisions)}`;
           print(
-            `${trade.tradeNumber}  ${trade.status.padEnd(13)} ${trade.edition}  ${trade.items} item(s)  ${formatMoney('de', trade.totalCents)}  ${trade.createdAt}`,
+            `${trade.tradeNumber}  ${trade.status.padEnd(13)} ${trade.edition}  ${trade.items} item(s)  ${formatMoney('de', trade.totalCents)}  ${trade.createdAt}${decisions}`,
           );
         }
         if (trades.length === 0) print('No trades.');
@@ -166,6 +235,11 @@ export async function runOpsCommand(
             `There is no trade ${positional[1] ?? ''}`,
           );
         record = found;
+        // The operator looks at the seller's photos at inspection: show where their files are.
+        const storage = sellerPhotoStorage(deps.dataDir);
+        sellerPhotoFiles = await sellerPhotosByLine(deps.db, found.id, (photo) =>
+          storage.locate(photo.storageKey),
+        );
         break;
       }
       case 'receive':
@@ -182,13 +256,25 @@ export async function runOpsCommand(
       }
       case 'clarify': {
         const reason = single(options, 'reason');
-        record = await clarifyTrade(deps, tradeNumberOf(positional), {
+        const { publicOrigin } = deps;
+        if (publicOrigin === undefined) {
+          throw new LifecycleError('invalid', 'clarify needs the public origin of the shop');
+        }
+        record = await clarifyTrade({ ...deps, publicOrigin }, tradeNumberOf(positional), {
           item: wholeNumber(single(options, 'item'), 'item', 1),
           priceCents: wholeNumber(single(options, 'price'), 'price', 0),
           ...(reason === undefined ? {} : { reason }),
         });
         break;
       }
+      case 'decide':
+        record = await decideClarificationLines(
+          deps,
+          tradeNumberOf(positional),
+          lineDecisionsOf(options.get('item') ?? []),
+          'operator',
+        );
+        break;
       case 'accept':
       case 'return':
         record = await decideClarification(deps, tradeNumberOf(positional), command, 'operator');
@@ -199,7 +285,7 @@ export async function runOpsCommand(
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }
-    for (const line of describeTrade(record)) print(line);
+    for (const line of describeTrade(record, sellerPhotoFiles)) print(line);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -23,7 +23,13 @@ export async function runOps(): Promise<void> {
     await migrateToLatest(db);
     process.exitCode = await runOpsCommand(
       process.argv.slice(2),
-      { db, mailer, clock: () => new Date(), dataDir: config.dataDir },
+      {
+        db,
+        mailer,
+        clock: () => new Date(),
+        dataDir: config.dataDir,
+        publicOrigin: config.publicOrigin,
+      },
       (line) => process.stdout.write(`${line}\n`),
     );
   } catch (error) {

@@ -19,7 +19,13 @@ import {
   up as trackingNewsletterUp,
   down as trackingNewsletterDown,
 } from './migrations/tracking-newsletter.ts';
+import {
+  up as clarificationLinksUp,
+  down as clarificationLinksDown,
+} from './migrations/clarification-links.ts';
 import { up as offerLimitsUp, down as offerLimitsDown } from './migrations/offer-limits.ts';
+import { up as sellerPhotosUp, down as sellerPhotosDown } from './migrations/seller-photos.ts';
+import { up as jobsUp, down as jobsDown } from './migrations/jobs.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 import { up as voucherUsesUp, down as voucherUsesDown } from './migrations/voucher-uses.ts';
 
@@ -530,6 +536,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_guest_proof_mail_caps': { up: guestProofMailCapsUp, down: guestProofMailCapsDown },
   '0007_offer_limits': { up: offerLimitsUp, down: offerLimitsDown },
   '0008_voucher_uses': { up: voucherUsesUp, down: voucherUsesDown },
+  '0009_clarification_links': { up: clarificationLinksUp, down: clarificationLinksDown },
+  '0010_seller_photos': { up: sellerPhotosUp, down: sellerPhotosDown },
+  '0011_jobs': { up: jobsUp, down: jobsDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

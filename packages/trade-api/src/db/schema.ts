@@ -486,6 +486,65 @@ export interface TradeMailboxProofsTable {
   claimed_by_customer_id: string | null;
 }
 
+/**
+ * One of the seller's own photos of a device (migration `0010_seller_photos`); the bytes are in
+ * the photo storage under `storage_key`, re-encoded without any metadata.
+ */
+export interface SellerPhotosTable {
+  /** A random UUID. */
+  id: string;
+  trade_id: number;
+  /** 1-based position of the line (device) in the trade. */
+  position: number;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+/**
+ * A clarification link mailed to the customer (migration `0009_clarification_links`): the
+ * capability in the link opens the clarification page of one trade without logging in.
+ */
+export interface ClarificationLinksTable {
+  id: Generated<number>;
+  trade_id: number;
+  /** SHA-256 (hex) of the link's token; the token itself is only in the mail. */
+  token_hash: string;
+  created_at: Timestamp;
+  /** The link opens nothing from then on (the revised offers it was mailed with expire). */
+  expires_at: Timestamp;
+}
+
+/**
+ * A job of the scheduler every API node runs (migration `0011_jobs`): a status mail, a reminder
+ * or a reminder scan, claimed under a lease by one node at a time.
+ */
+export interface JobsTable {
+  id: Generated<number>;
+  /** What to run, e.g. `trade-status-mail`; a node claims only the kinds it can run. */
+  kind: string;
+  /** Unique: the same reminder or status mail is enqueued once. */
+  dedupe_key: string;
+  /** JSON of what the job needs, checked by the job's schema when it runs. */
+  payload: string;
+  /** Not before this moment; moved by the backoff after a failed attempt. */
+  run_at: Timestamp;
+  /** Attempts started so far. */
+  attempts: Generated<number>;
+  /** The worker holding the lease, null when nobody does. */
+  locked_by: string | null;
+  /** When the lease runs out; another worker may take the job from then on. */
+  locked_until: Timestamp | null;
+  done_at: Timestamp | null;
+  /** Set when the last attempt failed; the job stays for an operator. */
+  failed_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 /** Every table of the trade API database, as the newest migration leaves it (checked by `schema-matches-database.test.ts`). */
 export interface TradeDatabase {
   catalogue_revisions: CatalogueRevisionsTable;
@@ -530,6 +589,9 @@ export interface TradeDatabase {
   b2b_trades: B2bTradesTable;
   trade_mail_claims: TradeMailClaimsTable;
   trade_mailbox_proofs: TradeMailboxProofsTable;
+  clarification_links: ClarificationLinksTable;
+  seller_photos: SellerPhotosTable;
+  jobs: JobsTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -576,4 +638,7 @@ export const tableNames = [
   'b2b_trades',
   'trade_mail_claims',
   'trade_mailbox_proofs',
+  'clarification_links',
+  'seller_photos',
+  'jobs',
 ] as const satisfies readonly (keyof TradeDatabase)[];

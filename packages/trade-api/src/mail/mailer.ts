@@ -14,6 +14,7 @@ export type MailKind =
   | 'trade-confirmation'
   | 'trade-status'
   | 'clarification'
+  | 'expiry-reminder'
   | 'contact';
 
 export interface MailAttachment {

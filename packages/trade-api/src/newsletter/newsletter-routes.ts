@@ -60,13 +60,58 @@ async function logMail(
 }
 
 /**
+ * Starts (or renews) a subscription and mails its double opt-in link when one is due: the
+ * subscribe call, and a checkout whose seller ticked the newsletter. A mail that fails is
+ * recorded in `mail_log` and thrown.
+ */
+export async function subscribeWithOptInMail(
+  deps: NewsletterDeps,
+  input: { email: string; edition: EditionCode; source: string | undefined },
+): Promise<void> {
+  const now = (deps.clock ?? (() => new Date()))();
+  const outcome = await startSubscription(
+    deps.db,
+    newsletterHashKey(deps.config.jwtSecret),
+    input,
+    now,
+  );
+  if (outcome.kind === 'nothing') return;
+  const link = `${deps.config.publicOrigin}${optInPath(outcome.emailHash, outcome.token)}`;
+  const mail = optInMail({
+    edition: input.edition,
+    to: input.email.toLowerCase(),
+    link,
+    days: confirmTokenLifetimeDays,
+  });
+  const transport = deps.config.smtpUrl === undefined ? 'outbox' : 'smtp';
+  try {
+    const sent = await deps.mailer.send(mail);
+    await markOptInSent(deps.db, outcome.subscriptionId, now);
+    const reference = sent.file === undefined ? sent.messageId : basename(sent.file);
+    await logMail(
+      deps.db,
+      { recipient: mail.to, subject: mail.subject, transport, reference },
+      null,
+      now,
+    );
+  } catch (error) {
+    await logMail(
+      deps.db,
+      { recipient: mail.to, subject: mail.subject, transport, reference: null },
+      error instanceof Error ? error.message : String(error),
+      now,
+    );
+    throw error;
+  }
+}
+
+/**
  * Registers the newsletter calls of the contract (`newsletter…Endpoint`): subscribe with double
  * opt-in, confirm by the mailed single-use token, read, enrich and unsubscribe by the keyed
  * e-mail hash of the links.
  */
 export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): void {
   const clock = deps.clock ?? (() => new Date());
-  const hashKey = newsletterHashKey(deps.config.jwtSecret);
   const editions = new Set(
     deps.newsletterEditions ?? editionCodes.filter((code) => getEdition(code).hasNewsletter),
   );
@@ -80,41 +125,14 @@ export function registerNewsletterRoutes(route: Route, deps: NewsletterDeps): vo
         [{ path: 'edition', message: 'This edition has no newsletter' }],
       );
     }
-    const now = clock();
-    const outcome = await startSubscription(
-      deps.db,
-      hashKey,
-      { email: body.email, edition: body.edition, source: body.source },
-      now,
-    );
-    if (outcome.kind === 'nothing') return { ok: true as const };
-
-    const link = `${deps.config.publicOrigin}${optInPath(outcome.emailHash, outcome.token)}`;
-    const mail = optInMail({
-      edition: body.edition,
-      to: body.email.toLowerCase(),
-      link,
-      days: confirmTokenLifetimeDays,
-    });
-    const transport = deps.config.smtpUrl === undefined ? 'outbox' : 'smtp';
     try {
-      const sent = await deps.mailer.send(mail);
-      await markOptInSent(deps.db, outcome.subscriptionId, now);
-      const reference = sent.file === undefined ? sent.messageId : basename(sent.file);
-      await logMail(
-        deps.db,
-        { recipient: mail.to, subject: mail.subject, transport, reference },
-        null,
-        now,
-      );
+      await subscribeWithOptInMail(deps, {
+        email: body.email,
+        edition: body.edition,
+        source: body.source,
+      });
     } catch (error) {
       request.log.error({ err: error }, 'newsletter opt-in mail failed');
-      await logMail(
-        deps.db,
-        { recipient: mail.to, subject: mail.subject, transport, reference: null },
-        error instanceof Error ? error.message : String(error),
-        now,
-      );
       throw error;
     }
     return { ok: true as const };

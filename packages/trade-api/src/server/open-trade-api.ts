@@ -1,3 +1,4 @@
+import { getEdition } from '@tradein/editions';
 import { join } from 'node:path';
 import { createAuthenticator } from '../accounts/authenticator.ts';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
@@ -11,8 +12,14 @@ import { createDatabase, type TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
+import { scheduleTradeJobs } from '../jobs/trade-jobs.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
-import { registerNewsletterRoutes } from '../newsletter/newsletter-routes.ts';
+import {
+  registerNewsletterRoutes,
+  subscribeWithOptInMail,
+} from '../newsletter/newsletter-routes.ts';
+import { sellerPhotoStorage } from '../photos/photo-storage.ts';
+import { registerSellerPhotoRoutes } from '../photos/seller-photo-routes.ts';
 import { createCatalogueSearch } from '../search/catalogue-search.ts';
 import { registerTrackingRoutes } from '../tracking/tracking-routes.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
@@ -28,6 +35,8 @@ export interface TradeApiParts {
   mailer: Mailer;
   /** Default: the system clock. */
   clock?: () => Date;
+  /** How often this node looks for due jobs; default `jobPollIntervalMs` (tests shorten it). */
+  jobIntervalMs?: number;
 }
 
 const systemClock = (): Date => new Date();
@@ -40,20 +49,48 @@ const systemClock = (): Date => new Date();
 export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
   const { db, config, catalogue, mailer } = parts;
   const clock = parts.clock ?? systemClock;
+  const authenticate = createAuthenticator({ db, config, clock });
   return {
     db,
     config,
     search: createCatalogueSearch(catalogue),
     renderImage: (kind, id) => renderCatalogueImage(catalogue, kind, id) ?? null,
-    authenticate: createAuthenticator({ db, config, clock }),
-    extend: (route) => {
+    authenticate,
+    extend: async (route, api) => {
       registerAccountRoutes(route, { db, config, mailer, clock });
       registerCustomerRoutes(route, { db, config, mailer, clock });
       registerTrackingRoutes(route, { db, clock });
       registerNewsletterRoutes(route, { db, config, mailer, clock });
-      registerOfferRoutes(route, { db, clock });
-      registerTradeRoutes(route, { db, config, mailer, clock });
+      registerOfferRoutes(route, { db, clock, authenticate });
+      registerTradeRoutes(route, {
+        db,
+        config,
+        mailer,
+        clock,
+        newsletterOptIn: async ({ email, edition }) => {
+          if (!getEdition(edition).hasNewsletter) return;
+          await subscribeWithOptInMail(
+            { db, config, mailer, clock },
+            { email, edition, source: 'checkout' },
+          );
+        },
+      });
       registerContactRoutes(route, { db, mailer, clock });
+      // Status mails and reminders: every node runs the job worker until it closes.
+      scheduleTradeJobs(api, {
+        db,
+        mailer,
+        clock,
+        publicOrigin: config.publicOrigin,
+        ...(parts.jobIntervalMs === undefined ? {} : { intervalMs: parts.jobIntervalMs }),
+      });
+      await registerSellerPhotoRoutes(route, api, {
+        db,
+        clock,
+        storage: sellerPhotoStorage(config.dataDir),
+        authenticate,
+        validateAnswers: config.environment !== 'production',
+      });
     },
   };
 }

@@ -137,7 +137,13 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
     const lines: string[] = [];
     const code = await runOpsCommand(
       argv,
-      { db, mailer, clock: () => new Date(), dataDir: outboxDir },
+      {
+        db,
+        mailer,
+        clock: () => new Date(),
+        dataDir: outboxDir,
+        publicOrigin: testConfig.publicOrigin,
+      },
       (line) => lines.push(line),
     );
     return code;
@@ -246,5 +252,37 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
     const confirmation = mails.find((mail) => mail.includes('application/pdf'));
     expect(confirmation).toBeDefined();
     expect(confirmation).toContain(trade.tradeNumber);
+  });
+
+  it('starts the newsletter double opt-in for a seller who ticks it at checkout', async () => {
+    const phone = await findDevice('iphne 13 pr');
+    const offer = await offerFor(phone, () => 0);
+    const email = 'newsletter.checkout@example.org';
+    const token = await guestToken(email);
+    const before = (await readdir(outboxDir)).length;
+    const checkout = await call(
+      'POST',
+      '/api/trade/trades',
+      {
+        edition: 'de',
+        offers: [{ offerId: offer.offerId, quantity: 1 }],
+        address: { ...sellerAddressInput, salutation: 'mr' },
+        payout: sellerSepaPayout,
+        shopMode: 'default',
+        acceptedTerms: true,
+        newsletterOptIn: true,
+      },
+      token,
+    );
+    expect(checkout.status).toBe(201);
+    const mails = (await waitForMails(before + 2)).filter((mail) => mail.includes(email));
+    const optIn = mails.find((mail) => mail.includes('/newsletter/enrich/'));
+    expect(optIn).toBeDefined();
+    const subscription = await db
+      .selectFrom('newsletter_subscriptions')
+      .select(['status', 'source'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(subscription).toEqual({ status: 'pending', source: 'checkout' });
   });
 });

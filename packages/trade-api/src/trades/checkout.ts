@@ -267,6 +267,12 @@ export async function checkout(
   const proofLink =
     proof === undefined ? undefined : tradeMailboxProofLink(deps.config.publicOrigin, proof.token);
   await sendTradeConfirmation(deps.db, deps.mailer, now, record, customer.email, label, proofLink);
+  if (request.newsletterOptIn === true && deps.newsletterOptIn !== undefined) {
+    // The trade stands whatever happens to the opt-in mail; a failed mail is in mail_log.
+    await deps
+      .newsletterOptIn({ email: customer.email, edition: record.edition })
+      .catch(() => undefined);
+  }
   return { ...(await tradeView(deps.db, record)), accountClaim: proof?.accountClaim ?? null };
 }
 

@@ -21,6 +21,7 @@ import {
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
+import { testConfig } from '../../test-kit/test-server.ts';
 
 /** Every content stream of the first page, decoded to text. */
 async function pageContent(bytes: Uint8Array): Promise<{ text: string; size: [number, number] }> {
@@ -57,6 +58,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     stranger = await createCustomer(fixture.db);
   });
   afterAll(() => fixture.close());
+  const clarifyDeps = () => ({ ...fixture.deps, publicOrigin: testConfig.publicOrigin });
 
   /** Checks out two lines for the owner: 2 × device 1000 like new, 1 × device 1001 good. */
   async function newTrade(): Promise<Trade> {
@@ -99,7 +101,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
       findings: { GRADE: 'GRADE_USED' },
     });
     await inspectTrade(fixture.deps, trade.tradeNumber, { item: 2, findings: {} });
-    await clarifyTrade(fixture.deps, trade.tradeNumber, {
+    await clarifyTrade(clarifyDeps(), trade.tradeNumber, {
       item: 1,
       priceCents: 4000,
       reason: 'Display scratched',
@@ -192,7 +194,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     const trade = await newTrade();
     await receiveTrade(fixture.deps, trade.tradeNumber);
     await inspectTrade(fixture.deps, trade.tradeNumber, { item: 2, findings: { POWERS_ON: 'NO' } });
-    await clarifyTrade(fixture.deps, trade.tradeNumber, { item: 2, priceCents: 0 });
+    await clarifyTrade(clarifyDeps(), trade.tradeNumber, { item: 2, priceCents: 0 });
     const answer = await decide(trade.tradeNumber, 'return');
     expect(answer.status).toBe(200);
     const returned = tradeSchema.parse(await answer.json());
@@ -210,7 +212,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
       item: 1,
       findings: { GRADE: 'GRADE_GOOD' },
     });
-    await clarifyTrade(fixture.deps, trade.tradeNumber, { item: 1, priceCents: 1 });
+    await clarifyTrade(clarifyDeps(), trade.tradeNumber, { item: 1, priceCents: 1 });
     const accepted = await decideClarification(
       fixture.deps,
       trade.tradeNumber,
@@ -234,7 +236,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     ],
     [
       'clarify before inspecting',
-      (number: string) => clarifyTrade(fixture.deps, number, { item: 1, priceCents: 5 }),
+      (number: string) => clarifyTrade(clarifyDeps(), number, { item: 1, priceCents: 5 }),
       /only an inspected trade/,
     ],
     [

@@ -4,7 +4,7 @@ import { cleanupIntervalMs } from '../server/periodic-cleanup.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
-import { startTestServer } from '../../test-kit/test-server.ts';
+import { startTestServer, testConfig } from '../../test-kit/test-server.ts';
 import {
   call,
   checkoutBody,
@@ -54,7 +54,14 @@ describe.each(testDatabases())('offers that were never traded, on $name', (engin
     const trade = tradeSchema.parse(await checkout.json());
     await receiveTrade(fixture.deps, trade.tradeNumber);
     await inspectTrade(fixture.deps, trade.tradeNumber, { item: 1, findings: {} });
-    await clarifyTrade(fixture.deps, trade.tradeNumber, { item: 1, priceCents: 100 });
+    await clarifyTrade(
+      { ...fixture.deps, publicOrigin: testConfig.publicOrigin },
+      trade.tradeNumber,
+      {
+        item: 1,
+        priceCents: 100,
+      },
+    );
     const revised = (await offerIds()).find((id) => id !== traded.offerId && id !== unused.offerId);
     expect(revised).toBeDefined();
 

@@ -13,10 +13,11 @@ import {
 } from '@tradein/contract';
 import { offerValidityDays, type EditionCode } from '@tradein/editions';
 import * as z from 'zod/mini';
+import type { FastifyRequest } from 'fastify';
 import type { TradeDb } from '../db/create-database.ts';
 import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
-import type { Route } from '../server/route.ts';
+import type { Authenticator, Route } from '../server/route.ts';
 import { loadOfferDevice, type OfferCatalogueDevice } from './offer-catalogue.ts';
 import { offerPrice } from './offer-pricing.ts';
 import type { TradeDeps } from './trade-deps.ts';
@@ -120,8 +121,16 @@ async function previewOffer(db: TradeDb, request: OfferRequest): Promise<OfferPr
   };
 }
 
-/** Prices a device in a condition and stores the offer, valid for `offerValidityDays`. */
-async function createOffer(db: TradeDb, now: Date, request: OfferRequest): Promise<Offer> {
+/**
+ * Prices a device in a condition and stores the offer, valid for `offerValidityDays`, with the
+ * customer who created it while logged in (or nobody).
+ */
+async function createOffer(
+  db: TradeDb,
+  now: Date,
+  request: OfferRequest,
+  customerId: string | null,
+): Promise<Offer> {
   const device = await deviceOf(db, request);
   const priced = priceAnswers(device, request.answers);
   const offerId = randomUUID();
@@ -136,7 +145,7 @@ async function createOffer(db: TradeDb, now: Date, request: OfferRequest): Promi
       price_cents: priced.priceCents,
       is_recycling: priced.recycling ? 1 : 0,
       valid_until: validUntil,
-      customer_id: null,
+      customer_id: customerId,
       created_at: now.toISOString(),
     })
     .execute();
@@ -198,13 +207,36 @@ async function findOffer(db: TradeDb, offerId: string): Promise<Offer | null> {
 
 const offerParamsSchema = z.object({ offerId: offerUuidSchema });
 
+/** What the offer calls need. */
+export interface OfferRouteDeps extends Pick<TradeDeps, 'db' | 'clock'> {
+  /** Checks a bearer token; when given, an offer created with a valid one keeps its customer. */
+  authenticate?: Authenticator;
+}
+
+/**
+ * The customer who creates an offer while logged in, so the offers of a stored cart can be
+ * reminded of before they expire (docs/trades.md, "Reminders"). The call stays public: no
+ * token, or one that is expired or invalid, creates the offer for nobody rather than failing.
+ */
+async function offerCreator(deps: OfferRouteDeps, request: FastifyRequest): Promise<string | null> {
+  if (deps.authenticate === undefined || request.headers.authorization === undefined) return null;
+  try {
+    return (await deps.authenticate(request)).customerId;
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
 /**
  * Registers the public offer calls: `POST /api/trade/offers`, `POST /api/trade/offers/preview`
  * and `GET /api/trade/offers/:offerId`.
  */
-export function registerOfferRoutes(route: Route, deps: Pick<TradeDeps, 'db' | 'clock'>): void {
+export function registerOfferRoutes(route: Route, deps: OfferRouteDeps): void {
   route(previewOfferEndpoint, ({ body }) => previewOffer(deps.db, body));
-  route(createOfferEndpoint, ({ body }) => createOffer(deps.db, deps.clock(), body));
+  route(createOfferEndpoint, async ({ body, request }) =>
+    createOffer(deps.db, deps.clock(), body, await offerCreator(deps, request)),
+  );
   route(getOfferEndpoint, async ({ request }) => {
     const params = offerParamsSchema.safeParse(request.params);
     if (!params.success) throw validationError(params.error.issues, ['params']);

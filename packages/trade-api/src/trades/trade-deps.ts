@@ -1,3 +1,4 @@
+import type { EditionCode } from '@tradein/editions';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -14,8 +15,16 @@ export interface TradeDeps {
 
 /** What checkout and the trade routes need besides {@link TradeDeps}. */
 export interface TradeRouteDeps extends TradeDeps {
-  /** `publicOrigin` starts the confirmation link in a guest's trade mail. */
-  config: Pick<TradeApiConfig, 'publicOrigin'>;
+  /**
+   * Starts the newsletter's double opt-in for a seller who ticked it at checkout (in an edition
+   * with a newsletter); absent, the box changes nothing.
+   */
+  newsletterOptIn?: (subscriber: { email: string; edition: EditionCode }) => Promise<void>;
+  /**
+   * `publicOrigin` starts the confirmation link in a guest's trade mail; `dataDir` holds the
+   * inspection photos a clarification link shows.
+   */
+  config: Pick<TradeApiConfig, 'publicOrigin' | 'dataDir'>;
   /** Caps on the trade mails of guest checkouts; default: `defaultTradeMailLimits`. */
   mailLimits?: Partial<TradeMailLimits>;
 }

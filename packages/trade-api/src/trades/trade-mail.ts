@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
-import { formatMoney } from '@tradein/editions';
+import { formatMoney, offerValidityDays } from '@tradein/editions';
+import { formatDate } from '@tradein/editions/client';
 import type { TradeDb } from '../db/create-database.ts';
 import type { MailAttachment, MailKind, Mailer } from '../mail/mailer.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
+import { clarificationPageLink, clarificationQuickAnswerLink } from './clarification-links.ts';
 import { tradeMailboxProofDays } from './trade-mailbox-proof.ts';
-import type { TradeRecord } from './trade-view.ts';
+import { lineRevision, type TradeRecord } from './trade-view.ts';
 
 /** Sends one mail and records it in `mail_log`; a failed send is logged there, not thrown. */
 async function sendLogged(
@@ -123,18 +125,53 @@ export function sendTradeConfirmation(
   });
 }
 
-/** Tells the customer that the inspection revised the offer and asks for a decision. */
+/** What a clarification mail is about: the trade, its recipient and the page's capability. */
+export interface ClarificationMail {
+  record: TradeRecord;
+  to: string;
+  /** The shop's origin the links start with. */
+  publicOrigin: string;
+  /** The capability of this mail (`clarification_links`). */
+  link: string;
+  /** The total if every open revised offer is accepted. */
+  revisedTotalCents: number;
+}
+
+/** The lines that lead to the clarification page: what it is, and its link. */
+function pageLinkLines(mail: ClarificationMail): string[] {
+  const i18n = i18nForEdition(mail.record.edition);
+  const days = offerValidityDays;
+  return [
+    i18n._(msg`Your clarification page (no login needed, valid for ${days} days):`),
+    clarificationPageLink(mail.publicOrigin, mail.link, mail.record.tradeNumber),
+  ];
+}
+
+/**
+ * Tells the customer that the inspection revised the offer and asks for a decision per device:
+ * the page of the clarification link, and for each open device a link that accepts its revised
+ * offer in one step.
+ */
 export function sendClarificationMail(
   db: TradeDb,
   mailer: Mailer,
   now: Date,
-  record: TradeRecord,
-  to: string,
-  revisedTotalCents: number,
+  mail: ClarificationMail,
 ): Promise<boolean> {
+  const { record } = mail;
   const i18n = i18nForEdition(record.edition);
   const number = record.tradeNumber;
-  const revisedTotal = formatMoney(record.edition, revisedTotalCents);
+  const revisedTotal = formatMoney(record.edition, mail.revisedTotalCents);
+  const quickAnswers = record.items.flatMap((item) => {
+    const revision = lineRevision(record, item);
+    if (revision?.state !== 'open' || revision.revisedOfferId === null) return [];
+    const name = item.name;
+    const price = formatMoney(record.edition, (item.revisedPriceCents ?? 0) * item.quantity);
+    return [
+      i18n._(msg`Accept ${price} for ${name} in one step:`),
+      clarificationQuickAnswerLink(mail.publicOrigin, mail.link, number, revision.revisedOfferId),
+    ];
+  });
   const text = [
     i18n._(
       msg`We have inspected the devices of your trade ${number}. Their condition differs from your answers, so we made you a revised offer.`,
@@ -147,12 +184,58 @@ export function sendClarificationMail(
     i18n._(
       msg`Please accept the revised offer or ask for your devices back on the clarification page of your trade.`,
     ),
+    i18n._(
+      msg`You decide for each device on its own; a device you ask back is returned to you free of charge.`,
+    ),
+    '',
+    ...pageLinkLines(mail),
+    ...(quickAnswers.length === 0 ? [] : ['', ...quickAnswers]),
   ].join('\n');
   return sendLogged(db, mailer, now, {
     kind: 'clarification',
     edition: record.edition,
-    to,
+    to: mail.to,
     subject: i18n._(msg`Revised offer for your trade ${number}`),
+    text,
+  });
+}
+
+/**
+ * Tells the customer the good news of an upward correction: the inspection found a device in
+ * better condition than described, so it is paid at a higher price without any decision.
+ */
+export function sendUpwardCorrectionMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  mail: ClarificationMail & { position: number },
+): Promise<boolean> {
+  const { record } = mail;
+  const i18n = i18nForEdition(record.edition);
+  const number = record.tradeNumber;
+  const item = record.items.find((candidate) => candidate.position === mail.position);
+  const name = item?.name ?? '';
+  const before = formatMoney(record.edition, (item?.priceCents ?? 0) * (item?.quantity ?? 1));
+  const after = formatMoney(
+    record.edition,
+    (item?.revisedPriceCents ?? item?.priceCents ?? 0) * (item?.quantity ?? 1),
+  );
+  const total = formatMoney(record.edition, mail.revisedTotalCents);
+  const text = [
+    i18n._(
+      msg`Good news: we have inspected your ${name} from trade ${number}, and it is in better condition than you described.`,
+    ),
+    i18n._(msg`We therefore pay you ${after} instead of ${before}. You need not do anything.`),
+    '',
+    i18n._(msg`New total: ${total}`),
+    '',
+    ...pageLinkLines(mail),
+  ].join('\n');
+  return sendLogged(db, mailer, now, {
+    kind: 'clarification',
+    edition: record.edition,
+    to: mail.to,
+    subject: i18n._(msg`Good news: a higher price for your trade ${number}`),
     text,
   });
 }
@@ -176,5 +259,183 @@ export function sendPaidMail(
     text: i18n._(
       msg`We have paid ${total} for your trade ${number}. Thank you for trading with us.`,
     ),
+  });
+}
+
+/** A status mail: the trade as it stands now, and where the mail goes. */
+export interface TradeStatusMail {
+  record: TradeRecord;
+  to: string;
+}
+
+/** Tells the customer that the parcel arrived and that the inspection follows. */
+export function sendReceivedMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  { record, to }: TradeStatusMail,
+): Promise<boolean> {
+  const i18n = i18nForEdition(record.edition);
+  const number = record.tradeNumber;
+  return sendLogged(db, mailer, now, {
+    kind: 'trade-status',
+    edition: record.edition,
+    to,
+    subject: i18n._(msg`We have received your trade ${number}`),
+    text: i18n._(
+      msg`Your parcel for trade ${number} has arrived. We are now inspecting your devices and will write to you again when the payout is on its way, or first if their condition differs from your answers.`,
+    ),
+  });
+}
+
+/** Tells the customer that the inspection has begun and what follows it. */
+export function sendInspectedMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  { record, to }: TradeStatusMail,
+): Promise<boolean> {
+  const i18n = i18nForEdition(record.edition);
+  const number = record.tradeNumber;
+  const total = formatMoney(record.edition, record.totalCents);
+  const text = [
+    i18n._(msg`We are inspecting the devices of your trade ${number}:`),
+    '',
+    deviceLines(record, false),
+    '',
+    i18n._(
+      msg`If their condition matches your answers, we pay you ${total}; otherwise we make you a revised offer first.`,
+    ),
+  ].join('\n');
+  return sendLogged(db, mailer, now, {
+    kind: 'trade-status',
+    edition: record.edition,
+    to,
+    subject: i18n._(msg`Your devices of trade ${number} are being inspected`),
+    text,
+  });
+}
+
+/** Tells the customer that the trade is accepted after its clarification, with the new total. */
+export function sendAcceptedMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  { record, to }: TradeStatusMail,
+): Promise<boolean> {
+  const i18n = i18nForEdition(record.edition);
+  const number = record.tradeNumber;
+  const total = formatMoney(record.edition, record.totalCents);
+  return sendLogged(db, mailer, now, {
+    kind: 'trade-status',
+    edition: record.edition,
+    to,
+    subject: i18n._(msg`Your trade ${number} is accepted`),
+    text: i18n._(
+      msg`The clarification of your trade ${number} is settled and the trade is accepted. We are preparing your payout of ${total} and will write to you when it is on its way.`,
+    ),
+  });
+}
+
+/** Tells the customer that the devices of the trade are on their way back. */
+export function sendReturnedMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  { record, to }: TradeStatusMail,
+): Promise<boolean> {
+  const i18n = i18nForEdition(record.edition);
+  const number = record.tradeNumber;
+  return sendLogged(db, mailer, now, {
+    kind: 'trade-status',
+    edition: record.edition,
+    to,
+    subject: i18n._(msg`Your devices of trade ${number} are coming back`),
+    text: i18n._(
+      msg`We are sending the devices of your trade ${number} back to you free of charge. Nothing is paid for this trade.`,
+    ),
+  });
+}
+
+/** One offer of a stored cart, as a reminder lists it. */
+export interface CartReminderOffer {
+  deviceName: string;
+  priceCents: number;
+}
+
+/**
+ * Reminds a logged-in customer that the offers of the stored cart expire in two days (the cart
+ * expires with its earliest offer).
+ */
+export function sendCartExpiryReminder(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  reminder: {
+    edition: TradeRecord['edition'];
+    to: string;
+    expiresAt: string;
+    offers: readonly CartReminderOffer[];
+  },
+): Promise<boolean> {
+  const i18n = i18nForEdition(reminder.edition);
+  const date = formatDate(reminder.edition, reminder.expiresAt);
+  const lines = reminder.offers
+    .map((offer) => `${offer.deviceName}: ${formatMoney(reminder.edition, offer.priceCents)}`)
+    .join('\n');
+  const text = [
+    i18n._(msg`The offers in your cart expire on ${date}:`),
+    '',
+    lines,
+    '',
+    i18n._(
+      msg`Complete your sale in our shop before then to keep these prices. After that day the devices have to be priced again.`,
+    ),
+  ].join('\n');
+  return sendLogged(db, mailer, now, {
+    kind: 'expiry-reminder',
+    edition: reminder.edition,
+    to: reminder.to,
+    subject: i18n._(msg`Your offers expire on ${date}`),
+    text,
+  });
+}
+
+/**
+ * Reminds the seller of an unshipped trade that its shipping label expires in two days, with the
+ * label attached once more.
+ */
+export function sendLabelExpiryReminder(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  reminder: { record: TradeRecord; to: string; expiresAt: string; label: Uint8Array },
+): Promise<boolean> {
+  const { record } = reminder;
+  const i18n = i18nForEdition(record.edition);
+  const number = record.tradeNumber;
+  const date = formatDate(record.edition, reminder.expiresAt);
+  const text = [
+    i18n._(
+      msg`We have not received the parcel of your trade ${number} yet. Its shipping label is valid until ${date}: please send your devices by then.`,
+    ),
+    '',
+    deviceLines(record, false),
+    '',
+    i18n._(msg`The label is attached once more.`),
+  ].join('\n');
+  return sendLogged(db, mailer, now, {
+    kind: 'expiry-reminder',
+    edition: record.edition,
+    to: reminder.to,
+    subject: i18n._(msg`Your shipping label for trade ${number} expires on ${date}`),
+    text,
+    attachments: [
+      {
+        filename: `label-${number}.pdf`,
+        content: Buffer.from(reminder.label),
+        contentType: 'application/pdf',
+      },
+    ],
   });
 }

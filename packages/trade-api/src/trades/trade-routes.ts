@@ -14,7 +14,13 @@ import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AuthenticatedCustomer, Route } from '../server/route.ts';
 import { checkout, labelOf } from './checkout.ts';
-import { decideClarification, LifecycleError } from './lifecycle.ts';
+import { registerClarificationRoutes } from './clarification-routes.ts';
+import {
+  ClarificationDecisionError,
+  decideClarification,
+  decideClarificationLines,
+  LifecycleError,
+} from './lifecycle.ts';
 import type { TradeDeps, TradeRouteDeps } from './trade-deps.ts';
 import { TradeMailCapError } from './trade-mail-cap.ts';
 import { proveTradeMailbox } from './trade-mailbox-proof.ts';
@@ -43,8 +49,9 @@ async function ownedTrade(
 /**
  * Registers the trade calls: checkout `POST /api/trade/trades`,
  * `GET /api/trade/trades/:tradeNumber`, its label PDF and the clarification decision (bearer),
- * and the confirmation link of a guest's trade mail (`POST /api/trade/trades/confirm_mailbox`,
- * authorised by its one-time token).
+ * the confirmation link of a guest's trade mail (`POST /api/trade/trades/confirm_mailbox`,
+ * authorised by its one-time token), and the calls of a clarification link
+ * (`/api/trade/clarifications/…`, authorised by the link).
  */
 export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
   route(createTradeEndpoint, async ({ body, customer, request, reply }) => {
@@ -95,17 +102,24 @@ export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
       );
     }
     try {
-      const updated = await decideClarification(
-        deps,
-        record.tradeNumber,
-        body.decision,
-        'customer',
-      );
+      const updated =
+        'decisions' in body
+          ? await decideClarificationLines(deps, record.tradeNumber, body.decisions, 'customer')
+          : await decideClarification(deps, record.tradeNumber, body.decision, 'customer');
       return await tradeView(deps.db, updated);
     } catch (error) {
+      if (error instanceof ClarificationDecisionError && error.problem === 'decisions') {
+        throw new HttpError(400, apiErrorCode.validationFailed, error.message, [
+          { path: 'decisions', message: error.message },
+        ]);
+      }
+      if (error instanceof ClarificationDecisionError) {
+        throw new HttpError(409, apiErrorCode.clarificationAnswered, error.message);
+      }
       if (error instanceof LifecycleError)
         throw new HttpError(409, apiErrorCode.invalidStatus, error.message);
       throw error;
     }
   });
+  registerClarificationRoutes(route, deps);
 }

@@ -36,12 +36,15 @@ export interface TradeRecord {
   }[];
   events: { status: TradeStatus; at: string; note: string | null }[];
   clarifications: {
+    id: number;
     itemId: number;
     state: 'open' | 'accepted' | 'returned' | 'expired';
     createdAt: string;
     answeredAt: string | null;
     reason: string | null;
     revisedOfferId: string | null;
+    /** Price per piece of the revised offer; null when the offer row is missing. */
+    revisedPriceCents: number | null;
   }[];
 }
 
@@ -79,9 +82,11 @@ export async function loadTrade(db: TradeDb, tradeNumber: string): Promise<Trade
     .execute();
   const clarifications = await db
     .selectFrom('clarifications')
-    .selectAll()
-    .where('trade_id', '=', trade.id)
-    .orderBy('id')
+    .leftJoin('offers', 'offers.id', 'clarifications.revised_offer_id')
+    .selectAll('clarifications')
+    .select('offers.price_cents as revised_price_cents')
+    .where('clarifications.trade_id', '=', trade.id)
+    .orderBy('clarifications.id')
     .execute();
   return {
     id: trade.id,
@@ -116,33 +121,101 @@ export async function loadTrade(db: TradeDb, tradeNumber: string): Promise<Trade
       note: event.note,
     })),
     clarifications: clarifications.map((row) => ({
+      id: row.id,
       itemId: row.trade_item_id,
       state: row.state as TradeRecord['clarifications'][number]['state'],
       createdAt: row.created_at,
       answeredAt: row.answered_at,
       reason: row.reason,
       revisedOfferId: row.revised_offer_id,
+      revisedPriceCents: row.revised_price_cents,
     })),
   };
 }
 
-/** What one line pays: the revised price once accepted, else the price at checkout. */
-function effectiveLinePrice(item: TradeRecord['items'][number], acceptedRevision: boolean): number {
-  return acceptedRevision && item.revisedPriceCents !== null
-    ? item.revisedPriceCents
-    : item.priceCents;
+type TradeItemRecord = TradeRecord['items'][number];
+type ClarificationRecord = TradeRecord['clarifications'][number];
+
+/**
+ * The revision of a line that counts: its newest clarification that a later revision did not
+ * replace (open, accepted or returned); undefined when the line was never revised.
+ */
+export function lineRevision(
+  record: TradeRecord,
+  item: TradeItemRecord,
+): ClarificationRecord | undefined {
+  return record.clarifications.findLast((row) => row.itemId === item.id && row.state !== 'expired');
 }
 
-/** The items total with every revised price applied. */
+/** How a revision moved the price per piece of its line. */
+export function revisionDirection(
+  item: TradeItemRecord,
+  revision: ClarificationRecord,
+): 'down' | 'up' | 'same' {
+  const revised = revision.revisedPriceCents ?? item.revisedPriceCents ?? item.priceCents;
+  if (revised > item.priceCents) return 'up';
+  return revised < item.priceCents ? 'down' : 'same';
+}
+
+/** Whether the line waits for the customer's decision on its revised offer. */
+export function isLineOpen(record: TradeRecord, item: TradeItemRecord): boolean {
+  return lineRevision(record, item)?.state === 'open';
+}
+
+/**
+ * Whether the device goes back to the seller: the customer returned its revised offer, or the
+ * whole trade was returned.
+ */
+export function isLineReturned(record: TradeRecord, item: TradeItemRecord): boolean {
+  return record.status === 'returned' || lineRevision(record, item)?.state === 'returned';
+}
+
+/**
+ * What one piece of a line pays: the revised price once accepted (by the customer, an
+ * operator, or from the start when the inspection raised it), 0 once returned, else the price
+ * at checkout. `assumeAccepted` counts open revisions as accepted (the total the customer is
+ * offered). A returned trade keeps the prices of its lines: nothing is paid for it anyway, and
+ * its numbers stay those of the checkout.
+ */
+function payablePrice(
+  record: TradeRecord,
+  item: TradeItemRecord,
+  options: { assumeAccepted: boolean; excludeReturned: boolean },
+): number {
+  if (options.excludeReturned && isLineReturned(record, item)) return 0;
+  const revision = lineRevision(record, item);
+  const revised = item.revisedPriceCents ?? item.priceCents;
+  if (revision === undefined || revision.state === 'returned') return item.priceCents;
+  if (revision.state === 'accepted') return revised;
+  return options.assumeAccepted ? revised : item.priceCents;
+}
+
+/**
+ * The items total with every open revision accepted and returned lines left out: what the
+ * trade pays if the customer accepts what is still open.
+ */
 export function revisedItemsTotal(record: TradeRecord): number {
   return record.items.reduce(
-    (sum, item) => sum + effectiveLinePrice(item, true) * item.quantity,
+    (sum, item) =>
+      sum +
+      payablePrice(record, item, { assumeAccepted: true, excludeReturned: true }) * item.quantity,
     0,
   );
 }
 
+/** The items total as it stands: accepted revisions applied, open ones not, returned lines out. */
+export function currentItemsTotal(record: TradeRecord): number {
+  return record.items.reduce((sum, item) => sum + lineTotal(record, item), 0);
+}
+
+/** Price × quantity a line pays as it stands (see {@link payablePrice}). */
+function lineTotal(record: TradeRecord, item: TradeItemRecord): number {
+  const excludeReturned = record.status !== 'returned';
+  return payablePrice(record, item, { assumeAccepted: false, excludeReturned }) * item.quantity;
+}
+
 /** Findings of one line: each question with the customer's answer and what was found. */
-function findingsOf(
+export function findingsOf(
   item: TradeRecord['items'][number],
   device: OfferCatalogueDevice | null,
 ): InspectionFinding[] {
@@ -169,53 +242,79 @@ function findingsOf(
   });
 }
 
-/** The clarification of a trade as the customer sees it; null when there never was one. */
+/** The decision a line's revision carries: null while open (or when never revised). */
+export function lineDecision(
+  record: TradeRecord,
+  item: TradeItemRecord,
+): 'accept' | 'return' | null {
+  const revision = lineRevision(record, item);
+  if (revision === undefined) return null;
+  if (isLineReturned(record, item)) return 'return';
+  return revision.state === 'accepted' ? 'accept' : null;
+}
+
+/**
+ * The clarification of a trade as the customer sees it: the current revision of every revised
+ * line with its decision; null when there never was one.
+ */
 function clarificationOf(
   record: TradeRecord,
   revisedBonusCents: number,
 ): TradeClarification | null {
-  const latest = record.clarifications.at(-1);
-  if (latest === undefined) return null;
-  const rows = record.clarifications.filter((row) => row.state === latest.state);
-  const items = rows.flatMap((row) => {
-    const item = record.items.find((candidate) => candidate.id === row.itemId);
-    return item === undefined || item.revisedPriceCents === null
-      ? []
-      : [
-          {
-            position: item.position,
-            priceCents: item.priceCents,
-            revisedPriceCents: item.revisedPriceCents,
-            reason: row.reason,
-          },
-        ];
+  const current = record.items.flatMap((item) => {
+    const revision = lineRevision(record, item);
+    return revision === undefined ? [] : [{ item, revision }];
   });
+  const latest = current
+    .map(({ revision }) => revision)
+    .toSorted((a, b) => a.id - b.id)
+    .at(-1);
+  if (latest === undefined) return null;
+  const open = current.some(({ revision }) => revision.state === 'open');
+  const state: TradeClarification['state'] = open
+    ? 'open'
+    : record.status === 'returned' || current.every(({ revision }) => revision.state === 'returned')
+      ? 'returned'
+      : 'accepted';
+  const answeredAt = open
+    ? null
+    : (current
+        .map(({ revision }) => revision.answeredAt)
+        .filter((at) => at !== null)
+        .toSorted()
+        .at(-1) ?? null);
   return {
-    state: latest.state,
+    state,
     createdAt: latest.createdAt,
-    answeredAt: latest.answeredAt,
-    items,
+    answeredAt,
+    items: current.map(({ item, revision }) => ({
+      position: item.position,
+      priceCents: item.priceCents,
+      revisedPriceCents: item.revisedPriceCents ?? revision.revisedPriceCents ?? item.priceCents,
+      reason: revision.reason,
+      decision: lineDecision(record, item),
+    })),
     revisedTotalCents: revisedItemsTotal(record) + revisedBonusCents,
   };
 }
 
-/** Whether the trade's total already uses the revised prices. */
-function revisionAccepted(status: TradeStatus, record: TradeRecord): boolean {
-  return (
-    status === 'accepted' ||
-    (status === 'paid' && record.events.some((event) => event.status === 'accepted'))
-  );
-}
-
-/** The contract view of a trade for its owner. */
-export async function tradeView(db: TradeDb, record: TradeRecord): Promise<Trade> {
+/** The catalogue devices of a trade's lines in its edition, by device id. */
+export async function devicesOf(
+  db: TradeDb,
+  record: TradeRecord,
+): Promise<Map<number, OfferCatalogueDevice | null>> {
   const devices = new Map<number, OfferCatalogueDevice | null>();
   for (const item of record.items) {
     if (!devices.has(item.deviceId)) {
       devices.set(item.deviceId, await loadOfferDevice(db, item.deviceId, record.edition));
     }
   }
-  const accepted = revisionAccepted(record.status, record);
+  return devices;
+}
+
+/** The contract view of a trade for its owner. */
+export async function tradeView(db: TradeDb, record: TradeRecord): Promise<Trade> {
+  const devices = await devicesOf(db, record);
   const items = record.items.map((item) => ({
     position: item.position,
     offerId: item.offerId,
@@ -224,9 +323,10 @@ export async function tradeView(db: TradeDb, record: TradeRecord): Promise<Trade
     quantity: item.quantity,
     priceCents: item.priceCents,
     revisedPriceCents: item.revisedPriceCents,
-    lineTotalCents: effectiveLinePrice(item, accepted) * item.quantity,
+    lineTotalCents: lineTotal(record, item),
     findings: findingsOf(item, devices.get(item.deviceId) ?? null),
     hasPhoto: item.photoPath !== null,
+    returned: isLineReturned(record, item),
   }));
   return {
     tradeId: record.id,

@@ -1,0 +1,198 @@
+import {
+  addSellerPhotoEndpoint,
+  apiErrorCode,
+  clarificationLinkSchema,
+  clarificationSellerPhotoEndpoint,
+  deleteSellerPhotoEndpoint,
+  listSellerPhotosEndpoint,
+  maxSellerPhotoBytes,
+  sellerPhotoEndpoint,
+  sellerPhotoIdSchema,
+  sellerPhotoStoredType,
+  tradeNumberSchema,
+} from '@tradein/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import * as z from 'zod/mini';
+import { validationError } from '../server/api-context.ts';
+import { HttpError } from '../server/http-error.ts';
+import { resolveClarificationLink } from '../trades/clarification-links.ts';
+import { clarificationNotFound } from '../trades/clarification-routes.ts';
+import {
+  createRouter,
+  type AuthenticatedCustomer,
+  type Authenticator,
+  type Route,
+} from '../server/route.ts';
+import {
+  addSellerPhoto,
+  deleteSellerPhoto,
+  loadPhotoTrade,
+  sellerPhotoBytes,
+  sellerPhotoList,
+  type PhotoTrade,
+  type SellerPhotoDeps,
+} from './seller-photos.ts';
+
+/** What the photo routes need besides the photos' own dependencies. */
+export interface SellerPhotoRouteDeps extends SellerPhotoDeps {
+  /** Checks the bearer token of the upload, which has a router of its own (below). */
+  authenticate: Authenticator;
+  /** Parse answers with the contract (everywhere but production), as the API's router does. */
+  validateAnswers: boolean;
+}
+
+/** A line position as a path segment: a whole number from 1. */
+const positionSchema = z.pipe(
+  z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'Position must be a whole number from 1')),
+  z.transform(Number),
+);
+
+const lineParamsSchema = z.object({ tradeNumber: tradeNumberSchema, position: positionSchema });
+const photoParamsSchema = z.object({
+  tradeNumber: tradeNumberSchema,
+  position: positionSchema,
+  photoId: sellerPhotoIdSchema,
+});
+
+const clarificationPhotoParamsSchema = z.object({
+  link: clarificationLinkSchema,
+  tradeNumber: tradeNumberSchema,
+  photoId: sellerPhotoIdSchema,
+});
+
+const noSuchTrade = () => new HttpError(404, apiErrorCode.notFound, 'There is no such trade');
+
+/**
+ * The trade and line that route parameters name, if the token's customer owns the trade (a
+ * guest's token owns the guest's trade). Someone else's trade answers 404 exactly like a missing
+ * one, so trade numbers cannot be probed.
+ */
+async function ownedLine(
+  deps: SellerPhotoDeps,
+  params: { tradeNumber: string; position: number },
+  customer: AuthenticatedCustomer | null,
+): Promise<PhotoTrade> {
+  const trade = await loadPhotoTrade(deps.db, params.tradeNumber);
+  if (trade === null || customer === null || trade.customerId !== customer.customerId) {
+    throw noSuchTrade();
+  }
+  if (params.position > trade.lineCount) {
+    throw new HttpError(
+      404,
+      apiErrorCode.notFound,
+      `Trade ${trade.tradeNumber} has no device ${params.position}`,
+    );
+  }
+  return trade;
+}
+
+/** Parses route parameters, answering 400 naming the parameter. */
+function parseParams<S extends z.ZodMiniType>(schema: S, params: unknown): z.infer<S> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw validationError(parsed.error.issues, ['params']);
+  return parsed.data;
+}
+
+/** Answers photo bytes: JPEG, kept privately by the browser (a photo's id never changes content). */
+function sendPhoto(reply: FastifyReply, bytes: Uint8Array): FastifyReply {
+  return reply
+    .header('content-type', sellerPhotoStoredType)
+    .header('cache-control', 'private, max-age=86400')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+const photoTooLarge = () =>
+  new HttpError(
+    413,
+    apiErrorCode.photoTooLarge,
+    `A photo may have at most ${maxSellerPhotoBytes / 1024 / 1024} MB`,
+  );
+
+/**
+ * The upload in a context of its own: every body arrives as bytes whatever its declared type
+ * (the content decides, photo-image.ts), up to {@link maxSellerPhotoBytes} instead of the API's
+ * JSON limit; a body over it, or an unreadable content type, answers with the photo's codes.
+ */
+async function registerUploadRoute(
+  api: FastifyInstance,
+  deps: SellerPhotoRouteDeps,
+): Promise<void> {
+  await api.register(async (upload) => {
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: maxSellerPhotoBytes },
+      (_request, body, done) => done(null, body),
+    );
+    // Rethrown errors go on to the API's error handler, which answers them in the contract's shape.
+    upload.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw photoTooLarge();
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
+      }
+      throw error;
+    });
+    const route = createRouter(upload, {
+      prefix: '/api',
+      bodyLimit: maxSellerPhotoBytes,
+      validateAnswers: deps.validateAnswers,
+      authenticate: deps.authenticate,
+    });
+    route(addSellerPhotoEndpoint, async ({ request, customer, body }) => {
+      const params = parseParams(lineParamsSchema, request.params);
+      const trade = await ownedLine(deps, params, customer);
+      if (body.byteLength === 0) {
+        throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
+      }
+      return addSellerPhoto(deps, trade, params.position, body);
+    });
+  });
+}
+
+/**
+ * Registers the seller's photos of a line (docs/trades.md, "Seller's photos"): upload, list,
+ * bytes and removal, each for the trade's owner with the bearer token; and the bytes for the
+ * clarification page, whose link is the authorisation.
+ */
+export async function registerSellerPhotoRoutes(
+  route: Route,
+  api: FastifyInstance,
+  deps: SellerPhotoRouteDeps,
+): Promise<void> {
+  await registerUploadRoute(api, deps);
+  route(listSellerPhotosEndpoint, async ({ request, customer }) => {
+    const params = parseParams(lineParamsSchema, request.params);
+    const trade = await ownedLine(deps, params, customer);
+    return sellerPhotoList(deps.db, trade, params.position);
+  });
+  route(sellerPhotoEndpoint, async ({ request, customer, reply }) => {
+    const params = parseParams(photoParamsSchema, request.params);
+    const trade = await ownedLine(deps, params, customer);
+    const bytes = await sellerPhotoBytes(deps, trade, params.position, params.photoId);
+    if (bytes === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such photo');
+    return sendPhoto(reply, bytes);
+  });
+  route(deleteSellerPhotoEndpoint, async ({ request, customer }) => {
+    const params = parseParams(photoParamsSchema, request.params);
+    const trade = await ownedLine(deps, params, customer);
+    if (!(await deleteSellerPhoto(deps, trade, params.position, params.photoId))) {
+      throw new HttpError(404, apiErrorCode.notFound, 'There is no such photo');
+    }
+    return sellerPhotoList(deps.db, trade, params.position);
+  });
+  route(clarificationSellerPhotoEndpoint, async ({ request, reply }) => {
+    // Checked as the page itself: every link that opens nothing gets the page's one 404.
+    const parsed = clarificationPhotoParamsSchema.safeParse(request.params);
+    if (!parsed.success) throw clarificationNotFound();
+    const { link, tradeNumber, photoId } = parsed.data;
+    const resolved = await resolveClarificationLink(deps.db, link, tradeNumber, deps.clock());
+    const trade = resolved === undefined ? null : await loadPhotoTrade(deps.db, tradeNumber);
+    if (resolved === undefined || trade === null || trade.id !== resolved.tradeId) {
+      throw clarificationNotFound();
+    }
+    const bytes = await sellerPhotoBytes(deps, trade, undefined, photoId);
+    if (bytes === null) throw clarificationNotFound();
+    // The link is a capability: no shared cache may keep what it opens.
+    return sendPhoto(reply, bytes).header('cache-control', 'private, no-store');
+  });
+}
