@@ -1,0 +1,17 @@
+import { clarificationPhotoEndpoint } from '@tradein/contract';
+
+/**
+ * The address of a line's inspection photo for the page of a link. The shop serves the trade API
+ * on its own origin (`/api`), so the picture loads from the page's origin with the link as its
+ * only authorisation.
+ */
+export function inspectionPhotoPath(link: string, tradeNumber: string, position: number): string {
+  const values: Readonly<Record<string, string>> = {
+    link,
+    tradeNumber,
+    position: String(position),
+  };
+  return clarificationPhotoEndpoint.path.replace(/:([A-Za-z]+)/g, (_segment, name: string) =>
+    encodeURIComponent(values[name] ?? ''),
+  );
+}
