@@ -2,7 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
 import { Link, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
 import { screenOf } from '../screen.server.ts';
+import { ThankYouPhotos } from '../seller-photos/thank-you-photos.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 import { historyStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
 
@@ -27,6 +29,9 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+
+/** Below the widget's thank-you step: the seller's own photos of the devices. */
+export const handle: SellFlowHandle = { Below: ThankYouPhotos };
 
 export default function ThankYou({
   loaderData,

@@ -15,6 +15,7 @@ import {
   hasOpenClarification,
   type Decision,
 } from './clarification-decision.tsx';
+import { SellerPhotos } from '../../seller-photos/seller-photos.tsx';
 import { LabelButton } from './label-button.tsx';
 import { LoadFailure } from './load-failure.tsx';
 import {
@@ -135,6 +136,9 @@ export function TradeDetail({
           </p>
           <LabelButton tradeNumber={trade.tradeNumber} />
         </DetailSection>
+      ) : null}
+      {trade.status === 'created' ? (
+        <SellerPhotos tradeNumber={trade.tradeNumber} lines={trade.items} headingLevel={4} />
       ) : null}
       <DetailSection title={<Trans>Payout</Trans>}>
         <PayoutText trade={trade} edition={edition} paths={paths} now={now} />
