@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { launch, type Browser, type Page } from 'puppeteer-core';
+import { launch, type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { startBuiltServer, type BuiltServer } from '../../../scripts/built-server.mjs';
 
 /*
@@ -14,12 +14,31 @@ const axeSource = readFileSync(
   'utf8',
 );
 
+/**
+ * Runs in every document before the page's scripts: the visitor has answered the consent banner
+ * (refused everything), unless a test changed the answer.
+ */
+function answerConsent(): void {
+  try {
+    if (!document.cookie.includes('tradein_consent=')) {
+      document.cookie = 'tradein_consent=statistics:0.personalization:0; path=/';
+    }
+  } catch {
+    // A document without cookies (about:blank) has nothing to answer.
+  }
+}
+
 export interface ShopBrowser {
   server: BuiltServer;
   browser: Browser;
   url(host: string, path: string): string;
-  /** A fresh page (own cookies and storage) of a phone-sized or desktop window. */
-  newPage(width?: number): Promise<Page>;
+  /**
+   * A fresh page (own cookies and storage) of a phone-sized or desktop window. Like every page
+   * of this browser, it comes as a visitor who has answered the consent banner (refused
+   * everything): the banner, fixed over the bottom of the window, would cover what a test
+   * clicks there. `firstVisit` leaves the question open.
+   */
+  newPage(width?: number, options?: { firstVisit?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -31,13 +50,25 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   const userAgent = await browser.userAgent();
+  const firstVisits = new WeakSet<BrowserContext>();
+  // Pages a test opens itself (another tab, a context of its own) come answered too.
+  browser.on('targetcreated', (target) => {
+    if (target.type() !== 'page' || firstVisits.has(target.browserContext())) return;
+    // A page closed at once needs no answer.
+    target
+      .page()
+      .then((page) => page?.evaluateOnNewDocument(answerConsent))
+      .catch(() => undefined);
+  });
   return {
     server,
     browser,
     url: (host, path) => `http://${host}:${server.port}${path}`,
-    async newPage(width = 360) {
+    async newPage(width = 360, { firstVisit = false } = {}) {
       const context = await browser.createBrowserContext();
+      if (firstVisit) firstVisits.add(context);
       const page = await context.newPage();
+      if (!firstVisit) await page.evaluateOnNewDocument(answerConsent);
       await page.setViewport({ width, height: 780 });
       // Headless Chromium names itself `HeadlessChrome`, which the shop treats as a crawler (no
       // interactive 404 page): the tests browse as the seller's browser does.

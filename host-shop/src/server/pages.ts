@@ -6,6 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ShopRequest } from '../app/shop-context.ts';
 import { siteForHost, type Site } from '../app/site.ts';
+import {
+  thirdPartySources,
+  type ThirdPartySources,
+} from '../app/tracking/third-party-scripts.server.ts';
 
 /** What the server entry of the pages' build exports beside its request handler. */
 interface ShopServerEntry {
@@ -31,17 +35,26 @@ export interface PagesOptions {
   publicOrigin(site: Site, request: FastifyRequest): string;
 }
 
+/** A directive's further sources, each after a space. */
+function andOrigins(origins: readonly string[]): string {
+  return origins.map((origin) => ` ${origin}`).join('');
+}
+
 /**
  * The content security policy of a page: scripts and styles from our own origin, plus the
  * page's own inline scripts (React Router's hydration data) by their per-answer nonce; nothing
- * inline otherwise; framed by our own pages only.
+ * inline otherwise; framed by our own pages only. The third-party scripts the edition enables
+ * (loaded only after consent) add exactly their origins.
  */
-function pageSecurityPolicy(nonce: string): string {
+function pageSecurityPolicy(nonce: string, thirdParty: ThirdPartySources): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${andOrigins(thirdParty.script)}`,
+    ...(thirdParty.connect.length > 0
+      ? [`connect-src 'self'${andOrigins(thirdParty.connect)}`]
+      : []),
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${andOrigins(thirdParty.img)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -128,7 +141,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
         });
         const response = await handle(toFetchRequest(request, abort.signal), context);
         reply.headers(pageHeaders);
-        reply.header('content-security-policy', pageSecurityPolicy(nonce));
+        reply.header('content-security-policy', pageSecurityPolicy(nonce, thirdPartySources(site)));
         // HTTPS only, from now on: on production hosts (their public origin is HTTPS, and a
         // browser ignores the header on plain HTTP) and on any host reached over HTTPS (the
         // protocol a trusted proxy names, TRUST_PROXY).

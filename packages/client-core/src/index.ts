@@ -25,6 +25,8 @@ export {
   setVoucher,
 } from './checkout.ts';
 export type { CheckoutError, CheckoutResult } from './checkout.ts';
+export { CLIENT_ID_COOKIE } from './client-id.ts';
+export { $consent, denyConsent, grantConsent } from './consent.ts';
 export type { ConsentState } from './consent.ts';
 export { createApiClient } from './http-client.ts';
 export type { ApiClient, ApiClientOptions, AuthProvider } from './http-client.ts';

@@ -11,6 +11,8 @@ import {
 } from 'react-router';
 import { useEffect } from 'react';
 import { accountApi } from '../account/account-api.ts';
+import { ConsentBanner, PrivacySettingsButton } from '../consent/consent-banner.tsx';
+import { consentBannerData } from '../consent/consent-settings.server.ts';
 import { startSession, watchSessionEnd } from '../account/session.ts';
 import { useSite } from '../root.tsx';
 import { shopRequest } from '../shop-context.ts';
@@ -20,7 +22,8 @@ import { shopChrome, type ShopChrome } from './shop-chrome.server.ts';
 import { NewsletterSignup } from './newsletter-signup.tsx';
 
 export function loader({ context }: LoaderFunctionArgs) {
-  return { chrome: shopChrome(shopRequest(context)) };
+  const request = shopRequest(context);
+  return { chrome: shopChrome(request), consent: consentBannerData(request) };
 }
 
 /** The brand mark: the name as text, so it needs no image and reads out as itself. */
@@ -111,6 +114,7 @@ function Footer({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
             ))}
           </ul>
         )}
+        <PrivacySettingsButton />
         <p className="footer-brand">© {chrome.brand}</p>
       </div>
     </footer>
@@ -130,6 +134,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#main">
         <Trans>Skip to content</Trans>
       </a>
+      <ConsentBanner />
       {chrome === undefined ? null : <Header chrome={chrome} minimal={minimal} />}
       {children}
       {chrome === undefined ? null : <Footer chrome={chrome} minimal={minimal} />}
