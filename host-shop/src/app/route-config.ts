@@ -26,14 +26,14 @@ const screenModules = {
   basePasswordForgot: 'routes/password-forgot.tsx',
   basePaymentChange: 'routes/payment-change.tsx',
   baseAddressChange: 'routes/address-change.tsx',
-  newsletterEnrich: 'routes/coming-soon.tsx',
-  newsletterEnrichHash: 'routes/coming-soon.tsx',
-  newsletterUnsubscribeSuccess: 'routes/coming-soon.tsx',
-  newsletterUnsubscribe: 'routes/coming-soon.tsx',
-  clarification: 'routes/coming-soon.tsx',
-  clarificationQuickAnswer: 'routes/coming-soon.tsx',
-  clarificationLegacy: 'routes/coming-soon.tsx',
-  clarificationQuickAnswerLegacy: 'routes/coming-soon.tsx',
+  newsletterEnrich: 'routes/newsletter-enrich.tsx',
+  newsletterEnrichHash: 'routes/newsletter-enrich-hash.tsx',
+  newsletterUnsubscribeSuccess: 'routes/newsletter-unsubscribe-success.tsx',
+  newsletterUnsubscribe: 'routes/newsletter-unsubscribe.tsx',
+  clarification: 'routes/clarification.tsx',
+  clarificationQuickAnswer: 'routes/clarification-quick-answer.tsx',
+  clarificationLegacy: 'routes/clarification-legacy.tsx',
+  clarificationQuickAnswerLegacy: 'routes/clarification-legacy.tsx',
 } as const satisfies Partial<Record<RouteName, string>>;
 
 type ScreenName = keyof typeof screenModules;

@@ -149,12 +149,7 @@ describe.each(editions)('the pages of $host', (edition) => {
     expect(await expectPage(edition, edition.checkout)).toContain('step="cart"');
     await expectPage(edition, edition.thankYou);
     await expectPage(edition, '/content/how-it-works');
-    for (const path of [
-      '/account',
-      '/account/register',
-      '/newsletter/enrich',
-      '/clarification/12/34',
-    ]) {
+    for (const path of ['/account', '/account/register', '/newsletter/enrich']) {
       await expectPage(edition, path);
     }
   });

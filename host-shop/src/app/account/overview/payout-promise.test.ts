@@ -164,6 +164,18 @@ describe('payoutPromise', () => {
     expect(inspectionMatched({ items: [item({ findings: [matchingFinding] })] })).toBe(true);
   });
 
+  it('counts an upward correction as accepted at the inspection', () => {
+    const better = item({
+      revisedPriceCents: 32000,
+      findings: [{ ...matchingFinding, differs: true }],
+    });
+    expect(inspectionMatched({ items: [better, item({ position: 2 })] })).toBe(true);
+    const events: [TradeStatus, string][] = [['inspected', '2026-11-27T15:00:00.000Z']];
+    expect(
+      payoutPromise(trade('inspected', events, [better]), berlin, new Date('2026-11-28T10:00:00Z')),
+    ).toMatchObject({ kind: 'due', dueDay: '2026-12-04' });
+  });
+
   it.each<TradeStatus>(['created', 'received', 'clarification'])(
     'promises the business days of the acceptance while the trade is %s',
     (status) => {

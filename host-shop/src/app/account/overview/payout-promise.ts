@@ -56,12 +56,15 @@ export function payoutPromise(trade: PayoutFacts, timeZone: string, now: Date): 
 }
 
 /**
- * Whether the inspection found what the seller answered: no line has a finding that differs or
- * a revised price. Such a trade needs no decision, so the inspection accepted it.
+ * Whether the inspection accepted the trade: every line was found as the seller answered it, or
+ * better (an upward correction, applied without asking). Such a trade needs no decision.
  */
 export function inspectionMatched(trade: Pick<Trade, 'items'>): boolean {
-  return trade.items.every(
-    (item) => item.revisedPriceCents === null && item.findings.every((finding) => !finding.differs),
+  return trade.items.every((item) =>
+    item.revisedPriceCents === null
+      ? item.findings.every((finding) => !finding.differs)
+      : // Found better than described: revised upward, the trade goes on without asking.
+        item.revisedPriceCents >= item.priceCents,
   );
 }
 
