@@ -130,6 +130,10 @@ const baseSchema = z.strictObject({
     sliderScriptUrl: httpsUrl,
   }),
   helpWidget: z.strictObject({
+    /** Whether the consumer shop loads the help/contact widget (after consent). */
+    enabled: z.boolean(),
+    /** The widget's loader; the shop adds the account and the chat key as query parameters. */
+    scriptUrl: httpsUrl,
     account: text,
     chatApiKey: text,
     ticketApiKey: text,

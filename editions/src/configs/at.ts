@@ -11,6 +11,8 @@ const buyShopLink = 'https://shop.tradein.at';
 export const atEdition = {
   ...atClientEdition,
   helpWidget: {
+    enabled: true,
+    scriptUrl: 'https://help.tradein.at/widget/loader.js',
     account: 'tradein',
     chatApiKey: 'pk_chat_at_8c3e50b1f94a2d77',
     ticketApiKey: 'pk_ticket_at_3a9f16d02e8b4c51',

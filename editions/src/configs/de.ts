@@ -17,6 +17,8 @@ const routes = {
 export const deEdition = {
   ...deClientEdition,
   helpWidget: {
+    enabled: true,
+    scriptUrl: 'https://help.tradein.de/widget/loader.js',
     account: 'tradein',
     chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
     ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',

@@ -18,6 +18,8 @@ const routes = {
 export const esEdition = {
   ...esClientEdition,
   helpWidget: {
+    enabled: false,
+    scriptUrl: 'https://help.tradein.es/widget/loader.js',
     account: 'tradein',
     chatApiKey: 'pk_chat_es_1d6b73e09f2c5a48',
     ticketApiKey: 'pk_ticket_es_6e0c2f8b5a1d9374',

@@ -19,6 +19,8 @@ const routes = {
 export const frEdition = {
   ...frClientEdition,
   helpWidget: {
+    enabled: true,
+    scriptUrl: 'https://help.tradein.fr/widget/loader.js',
     account: 'tradein',
     chatApiKey: 'pk_chat_fr_9a4d27f6c0b18e35',
     ticketApiKey: 'pk_ticket_fr_2c8e61a4d7f03b96',

@@ -18,6 +18,8 @@ const routes = {
 export const itEdition = {
   ...itClientEdition,
   helpWidget: {
+    enabled: false,
+    scriptUrl: 'https://help.tradein.it/widget/loader.js',
     account: 'tradein',
     chatApiKey: 'pk_chat_it_4f7b08e2a6c91d53',
     ticketApiKey: 'pk_ticket_it_7d1a95c3e0f64b28',

@@ -89,12 +89,17 @@ describe.each([
   { host: 'fr.localhost', code: 'fr' as const },
 ])('consent in the $code shop', ({ host, code }) => {
   const edition = getEdition(code);
-  // What the edition enables: both editions run Dynamic Yield and show eKomi's seal and slider.
+  // What the edition enables: both editions run Dynamic Yield, show eKomi's seal and slider and
+  // offer the help widget (with its account and public chat key).
+  const helpWidget = new URL(edition.helpWidget.scriptUrl);
+  helpWidget.searchParams.set('account', edition.helpWidget.account);
+  helpWidget.searchParams.set('key', edition.helpWidget.chatApiKey);
   const enabledScripts = [
     `https://cdn.dynamicyield.com/api/${edition.dynamicYield.siteId}/api_dynamic.js`,
     `https://cdn.dynamicyield.com/api/${edition.dynamicYield.siteId}/api_static.js`,
     edition.ekomi.sealScriptUrl,
     edition.ekomi.sliderScriptUrl,
+    helpWidget.href,
   ];
 
   it('sends nothing before an answer; the open banner is accessible and shifts nothing', async () => {
@@ -240,8 +245,12 @@ describe.each([
       { timeout: 15_000 },
     );
     expect(touchpoints(sent)).toHaveLength(1);
-    // eKomi (statistics) loads; Dynamic Yield (personalization) does not.
-    expect(thirdParty(sent)).toEqual([edition.ekomi.sealScriptUrl, edition.ekomi.sliderScriptUrl]);
+    // eKomi and the help widget (statistics) load; Dynamic Yield (personalization) does not.
+    expect(thirdParty(sent)).toEqual([
+      edition.ekomi.sealScriptUrl,
+      edition.ekomi.sliderScriptUrl,
+      helpWidget.href,
+    ]);
     expect(await cookie(page, 'tradein_consent')).toBeUndefined();
     expect(await cookie(page, 'tradein_locale')).toBeUndefined();
     await page.close();

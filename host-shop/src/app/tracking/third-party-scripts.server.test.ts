@@ -3,7 +3,7 @@ import { siteForHost } from '../site.ts';
 import { thirdPartyScripts, thirdPartySources } from './third-party-scripts.server.ts';
 
 describe("an edition's third-party scripts", () => {
-  it('are Dynamic Yield (personalization) and the eKomi widgets it shows (statistics), in order', () => {
+  it('are Dynamic Yield (personalization), the eKomi widgets it shows and the help widget (statistics), in order', () => {
     expect(thirdPartyScripts(siteForHost('fr.localhost'))).toEqual([
       {
         src: 'https://cdn.dynamicyield.com/api/8769434/api_dynamic.js',
@@ -15,6 +15,10 @@ describe("an edition's third-party scripts", () => {
       },
       { src: 'https://connect.ekomi.de/widget/seal/tradein-fr.js', category: 'statistics' },
       { src: 'https://connect.ekomi.de/widget/slider/tradein-fr.js', category: 'statistics' },
+      {
+        src: 'https://help.tradein.fr/widget/loader.js?account=tradein&key=pk_chat_fr_9a4d27f6c0b18e35',
+        category: 'statistics',
+      },
     ]);
   });
 
@@ -24,6 +28,7 @@ describe("an edition's third-party scripts", () => {
       'https://cdn.dynamicyield.com/api/8769432/api_dynamic.js',
       'https://cdn.dynamicyield.com/api/8769432/api_static.js',
       'https://connect.ekomi.de/widget/seal/tradein-at.js',
+      'https://help.tradein.at/widget/loader.js?account=tradein&key=pk_chat_at_8c3e50b1f94a2d77',
     ]);
     expect(thirdPartyScripts(siteForHost('es.localhost'))).toEqual([]);
     expect(thirdPartyScripts(siteForHost('it.localhost'))).toEqual([]);
@@ -41,15 +46,21 @@ describe("an edition's third-party scripts", () => {
 describe("the origins a page's policy allows for them", () => {
   it('are exactly those of the enabled scripts, with Dynamic Yield’s data hosts', () => {
     expect(thirdPartySources(siteForHost('localhost'))).toEqual({
-      script: ['https://cdn.dynamicyield.com', 'https://connect.ekomi.de'],
+      script: [
+        'https://cdn.dynamicyield.com',
+        'https://connect.ekomi.de',
+        'https://help.tradein.de',
+      ],
       connect: [
         'https://cdn.dynamicyield.com',
         'https://connect.ekomi.de',
+        'https://help.tradein.de',
         'https://*.dynamicyield.com',
       ],
       img: [
         'https://cdn.dynamicyield.com',
         'https://connect.ekomi.de',
+        'https://help.tradein.de',
         'https://*.dynamicyield.com',
       ],
     });

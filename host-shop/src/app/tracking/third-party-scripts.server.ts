@@ -21,9 +21,9 @@ const dynamicYieldDataSources = 'https://*.dynamicyield.com';
  * needs the visitor's consent for: Dynamic Yield where the edition enables it (personalization),
  * eKomi's review seal and slider where the edition shows them (statistics and marketing). Only
  * the consumer shop loads them: the B2B portal and the agan shops are other brands, for which
- * the edition's Dynamic Yield site and eKomi account do not speak. The help/contact widget's
- * configuration names no script, so none is loaded for it (docs/decisions.md, "Consent and
- * tracking in the shop").
+ * the edition's Dynamic Yield site and eKomi account do not speak. The help/contact widget (chat
+ * and tickets) where the edition enables it, with its account and public chat key
+ * (statistics and marketing: it identifies the visitor to the help service).
  */
 export function thirdPartyScripts(site: Site): ConsentGatedScript[] {
   if (site.shopMode !== 'default') return [];
@@ -39,6 +39,12 @@ export function thirdPartyScripts(site: Site): ConsentGatedScript[] {
   }
   if (edition.ekomi.showReviewSlider) {
     scripts.push({ src: edition.ekomi.sliderScriptUrl, category: 'statistics' });
+  }
+  if (edition.helpWidget.enabled) {
+    const loader = new URL(edition.helpWidget.scriptUrl);
+    loader.searchParams.set('account', edition.helpWidget.account);
+    loader.searchParams.set('key', edition.helpWidget.chatApiKey);
+    scripts.push({ src: loader.href, category: 'statistics' });
   }
   return scripts;
 }

@@ -146,7 +146,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
   it.each([
     ['de', 'Bitte bestätige deine Newsletter-Anmeldung', 'innerhalb von 7 Tagen'],
     ['at', 'Bitte bestätige deine Newsletter-Anmeldung', 'Ankauf-Shop'],
-    ['es', 'Confirme su suscripción al boletín', 'en un plazo de 7 días'],
+    ['es', 'Confirma tu suscripción a la newsletter', 'en un plazo de 7 días'],
     ['fr', 'Veuillez confirmer votre abonnement à la newsletter', 'dans les 7 jours'],
     ['it', 'Conferma la tua iscrizione alla newsletter', 'entro 7 giorni'],
   ] as const)('writes the %s opt-in mail in its language', async (edition, subject, phrase) => {
