@@ -423,6 +423,33 @@ describe('authorization', () => {
     expect(fetchStub).not.toHaveBeenCalled();
   });
 
+  it('sends the token on a call of optional auth when there is a session, else sends it without', async () => {
+    const optionalThing = { ...bearerThing, auth: 'optional' as const };
+    const withSession = stubFetch(200);
+    await client(withSession.fetchStub, { auth: { accessToken: async () => 'token-2' } }).call(
+      optionalThing,
+    );
+    expect(withSession.sent[0]?.headers.authorization).toBe('Bearer token-2');
+
+    const withoutSession = stubFetch(200);
+    await client(withoutSession.fetchStub, { auth: { accessToken: async () => undefined } }).call(
+      optionalThing,
+    );
+    expect(withoutSession.sent[0]?.headers.authorization).toBeUndefined();
+
+    // A session that cannot be refreshed does not stop a public call.
+    const failing = stubFetch(200);
+    await client(failing.fetchStub, {
+      auth: {
+        accessToken: async () => {
+          throw new Error('refresh failed');
+        },
+      },
+    }).call(optionalThing);
+    expect(failing.sent).toHaveLength(1);
+    expect(failing.sent[0]?.headers.authorization).toBeUndefined();
+  });
+
   it('wraps a failing auth provider in ApiAuthError with the cause', async () => {
     const cause = new Error('refresh failed');
     const { fetchStub } = stubFetch(200);

@@ -165,6 +165,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (endpoint.auth === 'bearer') {
       headers.authorization = `Bearer ${await bearerToken(client, options.auth, target)}`;
+    } else if (endpoint.auth === 'optional') {
+      const token = await optionalToken(client, options.auth);
+      if (token !== undefined) headers.authorization = `Bearer ${token}`;
     }
 
     const init: RequestInit = { method: endpoint.method, headers };
@@ -373,6 +376,21 @@ async function bearerToken(
   }
   if (token === undefined) throw new ApiAuthError(target, 'nobody is logged in');
   return token;
+}
+
+/**
+ * The access token of a session, if there is one, for a public call that names its customer
+ * when it can; a missing or failing session sends the call without one.
+ */
+async function optionalToken(
+  client: ApiClient,
+  auth: AuthProvider | undefined,
+): Promise<string | undefined> {
+  try {
+    return await auth?.accessToken(client);
+  } catch {
+    return undefined;
+  }
 }
 
 interface Deadline {

@@ -16,8 +16,11 @@ export interface Endpoint<
   readonly method: HttpMethod;
   /** Path relative to the API origin, e.g. `/api/account/login`; `{tradeBase}` is `/api/trade`. */
   readonly path: string;
-  /** `bearer`: the call needs `Authorization: Bearer <access token>`. */
-  readonly auth: 'none' | 'bearer';
+  /**
+   * `bearer`: the call needs `Authorization: Bearer <access token>`. `optional`: the call is
+   * public, and a client that has a session sends its token (the offer then names its customer).
+   */
+  readonly auth: 'none' | 'bearer' | 'optional';
   /** Request body (for GET: an empty object schema). */
   readonly body: Body;
   /** Parsed answer on success. */

@@ -71,7 +71,8 @@ export type Offer = z.infer<typeof offerSchema>;
 export const createOfferEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/offers',
-  auth: 'none',
+  // A logged-in seller's offer names the customer, whose cart then gets its expiry reminder.
+  auth: 'optional',
   body: offerRequestSchema,
   response: offerSchema,
 });

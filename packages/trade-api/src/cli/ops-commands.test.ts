@@ -225,7 +225,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     const goodNews = (await readOutbox(fixture.outboxDir))
       .filter((entry) => entry.to === customer.email)
       .at(-1);
-    expect(goodNews?.subject).toContain('Good news');
+    expect(goodNews?.subject).toContain('Gute Nachricht');
     expect(goodNews?.text).toMatch(/\/clarification\/[A-Za-z0-9_-]{43}\/T-/);
 
     await ops('clarify', number, '--item', '1', '--price', String(first.priceCents - 100));

@@ -124,10 +124,10 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       const [mail, ...more] = await mailsTo(customer.email);
       expect(more).toEqual([]);
       const expires = formatDate('de', at(14));
-      expect(mail?.subject).toBe(`Your offers expire on ${expires}`);
+      expect(mail?.subject).toBe(`Deine Angebote laufen am ${expires} ab`);
       expect(mail?.text).toContain(
         [
-          `The offers in your cart expire on ${expires}:`,
+          `Die Angebote in deinem Warenkorb laufen am ${expires} ab:`,
           '',
           `iphone-13 Model 0 128 GB: ${formatMoney('de', 23_456)}`,
           `galaxy-s Model 0: ${formatMoney('de', 23_456)}`,
@@ -168,7 +168,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       await scanAndSend();
       const mails = await mailsTo(customer.email);
       expect(mails).toHaveLength(2);
-      expect(mails[1]?.subject).toBe(`Your offers expire on ${formatDate('de', at(29))}`);
+      expect(mails[1]?.subject).toBe(`Deine Angebote laufen am ${formatDate('de', at(29))} ab`);
     });
 
     it('counts only offers after the last checkout, and none of guests or of trades', async () => {
@@ -232,9 +232,9 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       expect(mails).toHaveLength(1);
       const expires = formatDate('de', at(14));
       expect(mails[0]?.subject).toBe(
-        `Your shipping label for trade ${trade.tradeNumber} expires on ${expires}`,
+        `Dein Versandetikett für Verkauf ${trade.tradeNumber} läuft am ${expires} ab`,
       );
-      expect(mails[0]?.text).toContain(`Its shipping label is valid until ${expires}`);
+      expect(mails[0]?.text).toContain(`Das Versandetikett ist bis zum ${expires} gültig`);
       expect(mails[0]?.attachments).toMatchObject([
         { filename: `label-${trade.tradeNumber}.pdf`, contentType: 'application/pdf' },
       ]);
@@ -250,7 +250,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       await scanAndSend();
       expect(await enqueueLabelReminders(fixture.db, at(14))).toBe(0);
       expect(
-        (await mailsTo(customer.email)).filter((mail) => mail.subject.includes('shipping label')),
+        (await mailsTo(customer.email)).filter((mail) => mail.subject.includes('Versandetikett')),
       ).toHaveLength(0);
     });
 
@@ -273,7 +273,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       expect(jobs).toHaveLength(1);
       expect(jobs[0]?.done_at).not.toBeNull();
       expect(
-        (await mailsTo(customer.email)).filter((mail) => mail.subject.includes('shipping label')),
+        (await mailsTo(customer.email)).filter((mail) => mail.subject.includes('Versandetikett')),
       ).toHaveLength(0);
     });
   });

@@ -92,7 +92,8 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
   async function receivedMails(tradeNumber: string) {
     return (await readOutbox(fixture.outboxDir)).filter(
       (mail) =>
-        mail.to === customer.email && mail.subject.includes(`received your trade ${tradeNumber}`),
+        mail.to === customer.email &&
+        mail.subject.includes(`Verkauf ${tradeNumber} ist bei uns angekommen`),
     );
   }
 
@@ -147,7 +148,7 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
 
     expect(mailer.refused()).toBe(2);
     expect(await receivedMails(trade.tradeNumber)).toHaveLength(1);
-    const log2 = await mailLog(`received your trade ${trade.tradeNumber}`);
+    const log2 = await mailLog(`Verkauf ${trade.tradeNumber} ist bei uns angekommen`);
     expect(log2.map((row) => row.transport)).toEqual(['failed', 'failed', 'outbox']);
     expect(log2[0]?.error).toBe('421 mail server busy (1)');
     const done = await fixture.db
@@ -186,7 +187,9 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
     expect(await worker.runDueJobs()).toMatchObject({ done: 0, retried: 0, failed: 0 });
     expect(await receivedMails(trade.tradeNumber)).toHaveLength(0);
     expect(
-      (await mailLog(`received your trade ${trade.tradeNumber}`)).map((row) => row.transport),
+      (await mailLog(`Verkauf ${trade.tradeNumber} ist bei uns angekommen`)).map(
+        (row) => row.transport,
+      ),
     ).toEqual(Array.from({ length: maxJobAttempts }, () => 'failed'));
   });
 

@@ -116,7 +116,9 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
     expect(await runWorker()).toMatchObject({ done: 1 });
     expect(await runWorker()).toMatchObject({ done: 0 });
     const [mail] = await mailsOf(trade);
-    expect(mail?.subject).toBe(`We have received your trade ${trade.tradeNumber}`);
+    expect(mail?.subject).toBe(
+      `Dein Paket zum Verkauf ${trade.tradeNumber} ist bei uns angekommen`,
+    );
     expect(mail?.kind).toBe('trade-status');
 
     // A refused step writes no job.
@@ -131,8 +133,8 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
     await runWorker();
     const subjects = (await mailsOf(trade)).map((entry) => entry.subject);
     expect(subjects).toEqual([
-      `We have received your trade ${trade.tradeNumber}`,
-      `Your devices of trade ${trade.tradeNumber} are being inspected`,
+      `Dein Paket zum Verkauf ${trade.tradeNumber} ist bei uns angekommen`,
+      `Die Geräte deines Verkaufs ${trade.tradeNumber} werden geprüft`,
       `Dein Verkauf ${trade.tradeNumber} wurde ausgezahlt`,
     ]);
     const jobs = await jobsOf(trade);
@@ -172,7 +174,7 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
     await payTrade(deps(), trade.tradeNumber);
     const subjects = (await mailsOf(trade)).map((mail) => mail.subject);
     expect(
-      subjects.filter((subject) => subject === `Your trade ${trade.tradeNumber} is accepted`),
+      subjects.filter((subject) => subject === `Dein Verkauf ${trade.tradeNumber} ist angenommen`),
     ).toHaveLength(1);
     expect(subjects.filter((subject) => subject.includes('ausgezahlt'))).toHaveLength(1);
   });
@@ -188,7 +190,7 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
     await decideClarification(deps(), returned.tradeNumber, 'return', 'customer');
     await runWorker();
     expect((await mailsOf(returned)).at(-1)?.subject).toBe(
-      `Your devices of trade ${returned.tradeNumber} are coming back`,
+      `Die Geräte deines Verkaufs ${returned.tradeNumber} kommen zu dir zurück`,
     );
 
     const better = await newTrade();

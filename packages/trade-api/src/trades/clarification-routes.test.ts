@@ -368,7 +368,7 @@ describe.each(testDatabases())('clarification links on $name', (engine) => {
     expect(await storedTrade(trade.tradeNumber)).toEqual({ status: 'inspected', total });
 
     const mail = await lastMailTo(email);
-    expect(mail.subject).toContain('Good news');
+    expect(mail.subject).toContain('Gute Nachricht');
     expect(mail.text).toContain(formatMoney('de', second.priceCents + 700));
     const link = linksOf(mail);
     expect(link.quick).toEqual([]);
