@@ -1,14 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { Form } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { newsletterSignupPath } from '../shop-paths.ts';
 
 /**
- * The footer's newsletter sign-up: an e-mail address, sent to the trade API's double opt-in (a
- * confirmation mail). A plain form, so it works before the page's scripts have loaded.
+ * The e-mail form of the newsletter sign-up, posted to the sign-up page, which starts the trade
+ * API's double opt-in (a confirmation mail). A plain form, so it works before the page's
+ * scripts have loaded.
  */
-export function NewsletterSignup() {
+export function NewsletterEmailForm() {
   const { t } = useLingui();
+  const id = useId();
+  const sending = useNavigation().state === 'submitting';
+  return (
+    <Form method="post" action={newsletterSignupPath} className="inline-form">
+      <label htmlFor={`${id}-email`}>
+        <Trans>E-mail address</Trans>
+      </label>
+      <input
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+      />
+      <button type="submit" className="button" disabled={sending}>
+        {t`Subscribe`}
+      </button>
+    </Form>
+  );
+}
+
+/** The footer's newsletter sign-up, a region of its own. */
+export function NewsletterSignup() {
   const id = useId();
   return (
     <section className="newsletter" aria-labelledby={`${id}-heading`}>
@@ -18,22 +43,7 @@ export function NewsletterSignup() {
       <p>
         <Trans>Price news and tips for selling, at most twice a month.</Trans>
       </p>
-      <Form method="post" action={newsletterSignupPath} className="inline-form">
-        <label htmlFor={`${id}-email`}>
-          <Trans>E-mail address</Trans>
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-        />
-        <button type="submit" className="button">
-          {t`Subscribe`}
-        </button>
-      </Form>
+      <NewsletterEmailForm />
     </section>
   );
 }

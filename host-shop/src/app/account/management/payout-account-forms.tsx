@@ -117,6 +117,51 @@ function wantsPrimary(form: FormData, isNew: boolean, choice: PrimaryChoice): bo
 }
 
 /**
+ * The submit of a payout form: reads and checks the fields with the API's rules, saves the draft
+ * (primary when asked for), and shows the API's refusals at their fields, the focus on the first.
+ */
+function usePayoutSubmit<Field extends string, Values>({
+  read,
+  check,
+  draft,
+  isNew,
+  primaryChoice,
+  busy,
+  onSave,
+}: {
+  read: (form: FormData) => Values;
+  check: (values: Values) => FieldErrors<Field>;
+  draft: (values: Values) => PayoutDraft;
+  isNew: boolean;
+  primaryChoice: PrimaryChoice;
+  busy: boolean;
+  onSave: PayoutFormProps<unknown>['onSave'];
+}) {
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [formRef, focusFirstError] = useFirstErrorFocus();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const values = read(form);
+    const found = check(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstError();
+      return;
+    }
+    const outcome = await onSave(draft(values), wantsPrimary(form, isNew, primaryChoice));
+    if (outcome.status === 'refused') {
+      setErrors(outcome.errors as FieldErrors<Field>);
+      focusFirstError();
+    }
+  }
+
+  return { errors, formRef, onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event) };
+}
+
+/**
  * Adds or changes a bank account: holder, IBAN (checked with its check digits before anything
  * is sent, sent in electronic form) and an optional BIC.
  */
@@ -128,30 +173,18 @@ function BankAccountForm({
   onCancel,
 }: PayoutFormProps<BankAccount>) {
   const formId = useId();
-  const [errors, setErrors] = useState<FieldErrors<BankField>>({});
-  const [formRef, focusFirstError] = useFirstErrorFocus();
   const isNew = account === undefined;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const values = readBankForm(form);
-    const found = bankFormErrors(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError();
-      return;
-    }
-    const outcome = await onSave(
-      { kind: 'bank', ...(isNew ? {} : { id: account.id }), values },
-      wantsPrimary(form, isNew, primaryChoice),
-    );
-    if (outcome.status === 'refused') {
-      setErrors(outcome.errors);
-      focusFirstError();
-    }
-  }
+  const { errors, formRef, onSubmit } = usePayoutSubmit<BankField, ReturnType<typeof readBankForm>>(
+    {
+      read: readBankForm,
+      check: bankFormErrors,
+      draft: (values) => ({ kind: 'bank', ...(isNew ? {} : { id: account.id }), values }),
+      isNew,
+      primaryChoice,
+      busy,
+      onSave,
+    },
+  );
 
   return (
     <PayoutForm
@@ -161,7 +194,7 @@ function BankAccountForm({
       busy={busy}
       errors={errors}
       formRef={formRef}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={onSubmit}
       onCancel={onCancel}
       submitLabel={<Trans>Save bank account</Trans>}
     >
@@ -208,30 +241,19 @@ function PaypalAccountForm({
   onCancel,
 }: PayoutFormProps<PaypalAccount>) {
   const formId = useId();
-  const [errors, setErrors] = useState<FieldErrors<PaypalField>>({});
-  const [formRef, focusFirstError] = useFirstErrorFocus();
   const isNew = account === undefined;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const values = readPaypalForm(form);
-    const found = paypalFormErrors(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError();
-      return;
-    }
-    const outcome = await onSave(
-      { kind: 'paypal', ...(isNew ? {} : { id: account.id }), values },
-      wantsPrimary(form, isNew, primaryChoice),
-    );
-    if (outcome.status === 'refused') {
-      setErrors(outcome.errors);
-      focusFirstError();
-    }
-  }
+  const { errors, formRef, onSubmit } = usePayoutSubmit<
+    PaypalField,
+    ReturnType<typeof readPaypalForm>
+  >({
+    read: readPaypalForm,
+    check: paypalFormErrors,
+    draft: (values) => ({ kind: 'paypal', ...(isNew ? {} : { id: account.id }), values }),
+    isNew,
+    primaryChoice,
+    busy,
+    onSave,
+  });
 
   return (
     <PayoutForm
@@ -241,7 +263,7 @@ function PaypalAccountForm({
       busy={busy}
       errors={errors}
       formRef={formRef}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={onSubmit}
       onCancel={onCancel}
       submitLabel={<Trans>Save PayPal account</Trans>}
     >
