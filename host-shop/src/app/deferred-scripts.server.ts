@@ -1,3 +1,5 @@
+import { touchpointParameters } from '@tradein/editions/client';
+import { consentCookieName } from './consent/consent-choice.ts';
 import { earlyNavigationKey } from './sell-flow/early-navigation.ts';
 
 /** The type React Router's module script waits under until the visitor's first interaction. */
@@ -31,6 +33,12 @@ interface StarterSettings {
   earlyNavigationKey: string;
   /** Start React Router once the page has painted, without waiting for an interaction. */
   startAtOnce: boolean;
+  /**
+   * A visit that lands with touchpoint parameters (§9) and whose visitor allowed statistics
+   * before: the shop's scripts start after the first paint, so the landing's touchpoint is
+   * sent even when the visitor leaves without touching the page.
+   */
+  trackedLanding: { parameters: string[]; cookieName: string; grantedPart: string };
 }
 
 /**
@@ -75,9 +83,26 @@ function startPageScripts(settings: StarterSettings): void {
   for (const type of settings.interactions) {
     addEventListener(type, startRouter, { capture: true, passive: true });
   }
+  const landingTracked = (): boolean => {
+    const { parameters, cookieName, grantedPart } = settings.trackedLanding;
+    const query = new URLSearchParams(location.search);
+    if (!parameters.some((parameter) => query.has(parameter))) return false;
+    return document.cookie.split(';').some((pair) => {
+      const at = pair.indexOf('=');
+      return (
+        at > 0 &&
+        pair.slice(0, at).trim() === cookieName &&
+        pair
+          .slice(at + 1)
+          .trim()
+          .split('.')
+          .includes(grantedPart)
+      );
+    });
+  };
   const afterPaint = (): void => {
     loadAfterPaint();
-    if (settings.startAtOnce) startRouter();
+    if (settings.startAtOnce || landingTracked()) startRouter();
   };
   // A hidden tab paints no frame: it loads them at once.
   if (document.visibilityState === 'hidden') afterPaint();
@@ -119,6 +144,11 @@ export function deferPageScripts(
     afterPaint: [],
     earlyNavigationKey,
     startAtOnce,
+    trackedLanding: {
+      parameters: [...touchpointParameters],
+      cookieName: consentCookieName,
+      grantedPart: 'statistics:1',
+    },
   };
   const deferred = html
     .replaceAll(modulePreload, (_, href: string) => {

@@ -214,6 +214,29 @@ describe.each([
     await page.close();
   }, 60_000);
 
+  it('sends the touchpoint of a returning visitor who allowed statistics, without any interaction', async () => {
+    const { page, sent } = await recordingPage();
+    await page.setCookie({
+      name: 'tradein_consent',
+      value: 'statistics:1.personalization:0',
+      url: shop.url(host, '/'),
+    });
+    await page.goto(shop.url(host, landing), { waitUntil: 'networkidle0' });
+    expect(await bannerShown(page)).toBe(false);
+    // No key, touch or mouse: the shop's scripts start after the first paint for this landing.
+    await page.waitForFunction(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => entry.name.endsWith('/api/controlling/controlling')),
+      { timeout: 15_000 },
+    );
+    expect(touchpoints(sent)).toEqual([
+      expect.objectContaining({ eventName: 'marketing_touchpoint', utm_source: 'newsletter' }),
+    ]);
+    await page.close();
+  }, 60_000);
+
   it('follows a consent manager on the page (IAB TCF v2): its answer wins, our banner stays hidden', async () => {
     // The consent manager knows the visitor refused everything but statistics.
     const { page, sent } = await recordingPage(() => {
