@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAddressesEndpoint, type Address } from '@tradein/contract';
 import { useId, useRef, useState } from 'react';
@@ -103,12 +104,9 @@ export function AddressSection({ account, edition }: SectionProps) {
           <Trans>Loading your addresses…</Trans>
         </LoadingBlock>
       ) : book.status === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          <Trans>We could not load your addresses.</Trans>{' '}
-          <button type="button" className="button button--secondary" onClick={book.reload}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <LoadFailure onRetry={book.reload}>
+          <Trans>We could not load your addresses.</Trans>
+        </LoadFailure>
       ) : (
         <>
           {book.data.addresses.length === 0 ? (

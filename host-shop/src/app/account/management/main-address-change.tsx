@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAddressesEndpoint, updatePeopleEndpoint, type Address } from '@tradein/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -73,12 +74,9 @@ export function MainAddressChange({ account, edition, paths }: SectionProps) {
           <Trans>Loading your address…</Trans>
         </LoadingBlock>
       ) : book.status === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          <Trans>We could not load your address.</Trans>{' '}
-          <button type="button" className="button button--secondary" onClick={book.reload}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <LoadFailure onRetry={book.reload}>
+          <Trans>We could not load your address.</Trans>
+        </LoadFailure>
       ) : (
         <section className="account-data" aria-labelledby={headingId}>
           <h2 id={headingId}>

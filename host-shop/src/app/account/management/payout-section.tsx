@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { LoadingBlock } from '../account-gate.tsx';
@@ -33,14 +34,9 @@ export function PayoutSection({ account }: SectionProps) {
           <Trans>Loading your payout accounts…</Trans>
         </LoadingBlock>
       ) : accounts.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            <Trans>We could not load your payout accounts.</Trans>
-          </p>
-          <button type="button" className="button button--secondary" onClick={accounts.reload}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailure onRetry={accounts.reload}>
+          <Trans>We could not load your payout accounts.</Trans>
+        </LoadFailure>
       ) : accounts.data.length === 0 ? (
         <p>
           <Trans>You have no payout account yet. Add one so we can pay your trades.</Trans>

@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Trans } from '@lingui/react/macro';
 import { getCustomerEndpoint } from '@tradein/contract';
 import { useId } from 'react';
@@ -25,12 +26,9 @@ export function PersonalSection({ account, paths }: SectionProps) {
       </h2>
       {customer === null ? (
         call.status === 'failed' ? (
-          <p className="notice notice--error" role="alert">
-            <Trans>We could not load your details.</Trans>{' '}
-            <button type="button" className="button button--secondary" onClick={call.reload}>
-              <Trans>Try again</Trans>
-            </button>
-          </p>
+          <LoadFailure onRetry={call.reload}>
+            <Trans>We could not load your details.</Trans>
+          </LoadFailure>
         ) : (
           <LoadingBlock>
             <Trans>Loading your details…</Trans>

@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   createPhoneContactEndpoint,
@@ -89,12 +90,9 @@ export function PhoneSection({ account, edition }: SectionProps) {
           <Trans>Loading your phone numbers…</Trans>
         </LoadingBlock>
       ) : contacts.status === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          <Trans>We could not load your phone numbers.</Trans>{' '}
-          <button type="button" className="button button--secondary" onClick={contacts.reload}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <LoadFailure onRetry={contacts.reload}>
+          <Trans>We could not load your phone numbers.</Trans>
+        </LoadFailure>
       ) : (
         <>
           {contacts.data.length === 0 ? (

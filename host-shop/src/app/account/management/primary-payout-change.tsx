@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -53,14 +54,9 @@ export function PrimaryPayoutChange({ account, paths }: Omit<SectionProps, 'edit
           <Trans>Loading your payout accounts…</Trans>
         </LoadingBlock>
       ) : accounts.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            <Trans>We could not load your payout accounts.</Trans>
-          </p>
-          <button type="button" className="button button--secondary" onClick={accounts.reload}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <LoadFailure onRetry={accounts.reload}>
+          <Trans>We could not load your payout accounts.</Trans>
+        </LoadFailure>
       ) : (
         <>
           <section className="account-data" aria-labelledby={currentId}>

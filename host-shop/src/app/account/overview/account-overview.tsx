@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingBlock, type LoggedInAccount } from '../account-gate.tsx';
 import type { AccountPaths } from '../account-paths.server.ts';
-import { LoadFailure } from './load-failure.tsx';
+import { LoadFailure } from '../load-failure.tsx';
 import { NeedsAttention } from './needs-attention.tsx';
 import { TradeHistory, type TradeHistoryControls } from './trade-history.tsx';
 import { attentionItems, newestFirst } from './trades-overview.ts';

@@ -17,7 +17,7 @@ import {
 } from './clarification-decision.tsx';
 import { SellerPhotos } from '../../seller-photos/seller-photos.tsx';
 import { LabelButton } from './label-button.tsx';
-import { LoadFailure } from './load-failure.tsx';
+import { LoadFailure } from '../load-failure.tsx';
 import {
   middayOf,
   payoutBusinessDays,
