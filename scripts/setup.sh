@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the checks need when it is missing: npm packages (among them the pinned Node.js,
-# the `node` package) and Debian's chromium. Run it through npm (`npm test`), so that `node` is
-# the pinned one from node_modules/.bin once the packages are installed.
+# the `node` package), Debian's chromium and a Java runtime (for the HTML checker, vnu-jar). Run
+# it through npm (`npm test`), so that `node` is the pinned one from node_modules/.bin once the
+# packages are installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,7 @@ fi
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "missing ${need_apt[*]}: install it (apt-get install ${need_apt[*]}) or run as root" >&2
@@ -29,4 +31,4 @@ if [ "$node_major" -lt 24 ]; then
   echo "run them through npm (npm test), which uses the Node.js pinned in package.json" >&2
   exit 1
 fi
-echo "setup complete: node $(node --version), $(chromium --version 2>/dev/null | head -1)"
+echo "setup complete: node $(node --version), $(chromium --version 2>/dev/null | head -1), $(java -version 2>&1 | head -1)"
