@@ -118,7 +118,7 @@ export const apiErrorCode = {
 export type ApiErrorCode = (typeof apiErrorCode)[keyof typeof apiErrorCode];
 
 /** Joins an issue path into the dotted form of {@link ApiFieldError}; the empty path is the whole body. */
-function joinPath(path: readonly PropertyKey[]): string {
+export function joinPath(path: readonly PropertyKey[]): string {
   return path
     .map((segment) => (typeof segment === 'symbol' ? (segment.description ?? '') : String(segment)))
     .join('.');

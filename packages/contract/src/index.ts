@@ -4,11 +4,27 @@
  */
 export { passwordSchema } from './account.ts';
 export type { DeleteAccountQuery, TokenPair } from './account.ts';
-export { buildRegistrationBody } from './registration.ts';
+export { buildRegistrationBody, registrationRequestOf } from './registration.ts';
 export type { RegisterRequest, RegistrationPayment } from './registration.ts';
 
 export { apiErrorCode, apiErrorFromIssues, readApiError } from './api-error.ts';
 export type { ApiError, ApiErrorCode, ApiFieldError } from './api-error.ts';
+
+export {
+  addressFormFields,
+  addressRefusalPaths,
+  fieldIssuesOf,
+  parseFormRequest,
+  placeRefusals,
+} from './form-refusals.ts';
+export type {
+  AddressFormField,
+  FieldIssue,
+  FieldIssueReason,
+  FormRequest,
+  PlacedRefusals,
+  RefusalMap,
+} from './form-refusals.ts';
 
 export {
   answerClarificationLinesEndpoint,

@@ -27,8 +27,8 @@ export function normalizeIban(iban: string): string {
 export const ibanSchema = /* @__PURE__ */ pure(() =>
   z.string().check(
     z.superRefine((iban, context) => {
-      const report = (message: string) =>
-        context.addIssue({ code: 'custom', message, input: iban });
+      const report = (message: string, params?: { reason: 'ibanNotSepa' }) =>
+        context.addIssue({ code: 'custom', message, input: iban, ...(params && { params }) });
       if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) {
         report(
           'IBAN must be upper-case letters and digits without spaces, starting with a country code',
@@ -36,7 +36,10 @@ export const ibanSchema = /* @__PURE__ */ pure(() =>
         return;
       }
       if (!isSEPACountry(iban.slice(0, 2))) {
-        report(`IBAN country ${iban.slice(0, 2)} is not in the SEPA area`);
+        // Named for forms, which say that only SEPA accounts are paid rather than "invalid".
+        report(`IBAN country ${iban.slice(0, 2)} is not in the SEPA area`, {
+          reason: 'ibanNotSepa',
+        });
         return;
       }
       const result = validateIBAN(iban);

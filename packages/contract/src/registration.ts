@@ -101,24 +101,32 @@ export interface RegistrationInput {
 }
 
 /**
- * Builds the register body: lower-cases the e-mail (also used as username), sets one
- * non-temporary password credential and enables the account. Throws an Error naming every
- * invalid field (the ZodError is its `cause`).
+ * The register body of what a form collects, not yet checked: lower-cases the e-mail (also used
+ * as username), sets one non-temporary password credential and enables the account. A form
+ * parses it with {@link registerRequestSchema} to show refusals at its fields.
  */
-export function buildRegistrationBody(input: RegistrationInput): RegisterRequest {
+export function registrationRequestOf(input: RegistrationInput) {
   const email = input.email.trim().toLowerCase();
-  const parsed = registerRequestSchema.safeParse({
+  return {
     enabled: true,
     firstName: input.firstName,
     lastName: input.lastName,
     username: email,
     email,
-    credentials: [{ type: 'password', value: input.password, temporary: false }],
+    credentials: [{ type: 'password' as const, value: input.password, temporary: false as const }],
     attributes: { locale: input.locale },
     Address: input.address,
     Payment: input.payment,
     tradeClaim: input.tradeClaim,
-  });
+  };
+}
+
+/**
+ * Builds the register body ({@link registrationRequestOf}), checked. Throws an Error naming every
+ * invalid field (the ZodError is its `cause`).
+ */
+export function buildRegistrationBody(input: RegistrationInput): RegisterRequest {
+  const parsed = registerRequestSchema.safeParse(registrationRequestOf(input));
   if (!parsed.success) {
     throw new Error(`Invalid registration: ${z.prettifyError(parsed.error)}`, {
       cause: parsed.error,
