@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { apiErrorCode, apiErrorFromIssues, type ApiErrorCode } from '@tradein/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpsOnlyHeaders } from './framework-errors.ts';
 import { apiError, HttpError } from './http-error.ts';
 
 /** What the API context needs to know about its surroundings. */
@@ -111,6 +112,8 @@ export async function installApiContext(
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Only over HTTPS, per request (the onSend hook below).
+    strictTransportSecurity: false,
   });
 
   const allowed = new Set(options.allowedOrigins);
@@ -128,6 +131,7 @@ export async function installApiContext(
 
   api.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    reply.headers(httpsOnlyHeaders(request));
     // Answers may carry customer data: no shared or browser cache keeps them unless a route says so.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

@@ -23,7 +23,7 @@ import { apiError } from './http-error.ts';
 /**
  * The security headers of every API answer: what helmet sends as `installApiContext` sets it up,
  * plus the API's `no-store`. Answers sent before any route runs get no hooks, so they carry this
- * copy; a test holds it equal to helmet's.
+ * copy; a test holds it equal to helmet's. HSTS is added per request ({@link httpsOnlyHeaders}).
  */
 export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none';style-src 'unsafe-inline';frame-ancestors 'none'",
@@ -31,7 +31,6 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-site',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -40,6 +39,17 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
   'cache-control': 'no-store',
 };
+
+/**
+ * HSTS for an answer to a request that came over HTTPS (directly, or as a trusted proxy names it,
+ * TRUST_PROXY); none over plain HTTP, where a browser ignores it and it would only say what is
+ * not so.
+ */
+export function httpsOnlyHeaders(request: FastifyRequest): Record<string, string> {
+  return request.protocol === 'https'
+    ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+    : {};
+}
 
 /** A fixed error answer: nothing of the request in it. */
 interface FailureAnswer {
@@ -96,6 +106,7 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, failure: Fail
   return reply
     .code(failure.status)
     .headers(apiSecurityHeaders)
+    .headers(httpsOnlyHeaders(request))
     .header('x-request-id', request.id)
     .type('application/json; charset=utf-8')
     .send(apiError(failure.code, failure.message));
