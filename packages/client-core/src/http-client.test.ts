@@ -561,8 +561,9 @@ describe('path parameters', () => {
     'refuses a %s parameter before sending anything',
     async (_case, params, issuePath, message) => {
       const { fetchStub } = stubFetch(200);
+      // Values a caller without type checks might pass: the client refuses them at run time too.
       const error = await client(fetchStub)
-        .call(getOfferEndpoint, { params })
+        .call(getOfferEndpoint, { params: params as { offerId: string } })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiRequestError);
       expect((error as ApiRequestError).issues).toEqual([{ path: issuePath, message }]);
@@ -574,6 +575,7 @@ describe('path parameters', () => {
   it('refuses params on an endpoint whose path has none, before sending anything', async () => {
     const { fetchStub } = stubFetch(200);
     const error = await client(fetchStub)
+      // @ts-expect-error: the endpoint declares no path parameters
       .call(createThing, { body: { name: 'x', size: 1 }, params: { id: '7' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
@@ -619,19 +621,20 @@ describe('path parameters', () => {
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
-  it('types params by name when the endpoint path is a literal type', async () => {
-    const literalPath = {
+  it("types params by the endpoint's params schema", async () => {
+    const part = defineEndpoint({
       method: 'GET',
       path: '/api/things/:thingId/parts/:partId',
       auth: 'none',
+      params: z.object({ thingId: z.string(), partId: z.string() }),
       body: z.object({}),
       response: item,
-    } as const;
+    });
     const { fetchStub, sent } = stubFetch(200, 200);
-    await client(fetchStub).call(literalPath, { params: { thingId: '1', partId: '2' } });
+    await client(fetchStub).call(part, { params: { thingId: '1', partId: '2' } });
     expect(sent[0]?.url).toBe('https://api.example.test/api/things/1/parts/2');
-    const refused = client(fetchStub).call(literalPath, {
-      // @ts-expect-error: `otherId` is not a segment of the path
+    const refused = client(fetchStub).call(part, {
+      // @ts-expect-error: `otherId` is no parameter of the endpoint
       params: { thingId: '1', partId: '2', otherId: '3' },
     });
     await expect(refused).rejects.toBeInstanceOf(ApiRequestError);

@@ -1,9 +1,10 @@
 import type * as z from 'zod/mini';
-import { readApiError } from '@tradein/contract';
+import { fillPathTemplate, readApiError } from '@tradein/contract';
 import type {
   ApiError as ApiErrorAnswer,
   ApiFieldError,
   Endpoint,
+  EndpointParams,
   EndpointResponse,
   HttpMethod,
 } from '@tradein/contract';
@@ -64,34 +65,16 @@ export interface ApiClientOptions {
 
 type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : never;
 
-/**
- * The names of the `:name` segments of a path literal, e.g. `'tradeNumber'` for
- * `/api/trade/trades/:tradeNumber/label.pdf`; `string` when the path is only known as `string`.
- */
-export type PathParamNames<P extends string> = string extends P
-  ? string
-  : P extends `${infer Head}/${infer Rest}`
-    ? PathParamNames<Head> | PathParamNames<Rest>
-    : P extends `:${infer Name}`
-      ? Name
-      : never;
-
-/**
- * The path parameters of an endpoint. Typed by name when the endpoint's path is a literal type;
- * the contract's `defineEndpoint` widens paths to `string`, so its endpoints take any names and
- * the client checks them against the path at run time.
- */
-export type PathParams<E extends Endpoint> = {
-  readonly [Name in PathParamNames<E['path']>]: string;
-};
-
 /** What one call sends besides the endpoint itself. */
 export interface CallOptions<E extends Endpoint> {
   readonly body?: z.input<E['body']>;
   readonly headers?: InputOf<E['headers']>;
   readonly query?: InputOf<E['query']>;
-  /** Values of the path's `:name` segments, percent-encoded into the URL; all are required. */
-  readonly params?: PathParams<E>;
+  /**
+   * Values of the path's `:name` parameters, typed by the endpoint's `params` schema and
+   * percent-encoded into the URL; all are required.
+   */
+  readonly params?: EndpointParams<E>;
   /** Aborting it rejects the call with the abort reason; an aborted call is never retried. */
   readonly signal?: AbortSignal;
   /** `json` (default): the answer is parsed with the endpoint's response schema. */
@@ -224,8 +207,9 @@ function prepareRequest(
   options: AnyCallOptions,
   target: ApiCallTarget,
 ): PreparedRequest {
-  const issues: ApiFieldError[] = [];
-  const path = fillPath(endpoint.path, options.params, issues);
+  const filled = fillPathTemplate(endpoint.path, options.params);
+  const issues: ApiFieldError[] = [...filled.issues];
+  const path = filled.path;
 
   let blobType: string | undefined;
   if (options.responseType === 'blob') {
@@ -265,53 +249,6 @@ function prepareRequest(
 
 /** A bare media type, `type/subtype`, in the token characters of RFC 9110. */
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
-
-/** Matches a path segment that is a parameter, `:name`, as the server's router reads it. */
-const PARAM_SEGMENT = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
-
-/**
- * Fills the `:name` segments of a path. Each value is percent-encoded as one segment (a `/` in
- * it stays inside the segment); missing, empty, non-string and unknown params become issues.
- */
-function fillPath(
-  template: string,
-  params: Readonly<Record<string, unknown>> | undefined,
-  issues: ApiFieldError[],
-): string {
-  const given = params ?? {};
-  const used = new Set<string>();
-  const path = template
-    .split('/')
-    .map((segment) => {
-      const name = PARAM_SEGMENT.exec(segment)?.[1];
-      if (name === undefined) return segment;
-      used.add(name);
-      const value = Object.hasOwn(given, name) ? given[name] : undefined;
-      const problem = paramProblem(value);
-      if (problem !== undefined) {
-        issues.push({ path: `params.${name}`, message: problem });
-        return segment;
-      }
-      return encodeURIComponent(value as string);
-    })
-    .join('/');
-  for (const name of Object.keys(given)) {
-    if (!used.has(name)) {
-      issues.push({ path: `params.${name}`, message: `the path ${template} has no :${name}` });
-    }
-  }
-  return path;
-}
-
-function paramProblem(value: unknown): string | undefined {
-  if (value === undefined) return 'missing path parameter';
-  if (typeof value !== 'string') return 'a path parameter must be a string';
-  if (value === '') return 'a path parameter must not be empty';
-  // URL parsing resolves `.` and `..` segments (also when encoded as %2E), so such a value
-  // would call another path of the API rather than the one this endpoint names.
-  if (value === '.' || value === '..') return 'a path parameter must not be "." or ".."';
-  return undefined;
-}
 
 /** Reads a file answer; it must carry the expected media type (parameters such as charset aside). */
 async function finishBlob(

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from './api-endpoints.ts';
+import { catalogueImageEndpoints } from './catalogue-images.ts';
 import { clarificationEndpoints } from './clarification.ts';
 import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
@@ -15,6 +16,7 @@ describe('apiEndpoints', () => {
   it('holds every group without one name shadowing another', () => {
     const groups = [
       endpoints,
+      catalogueImageEndpoints,
       sessionEndpoints,
       newsletterEndpoints,
       offerEndpoints,

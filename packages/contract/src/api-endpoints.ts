@@ -1,3 +1,4 @@
+import { catalogueImageEndpoints } from './catalogue-images.ts';
 import { clarificationEndpoints } from './clarification.ts';
 import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
@@ -9,10 +10,12 @@ import { tradeEndpoints } from './trades.ts';
 
 /**
  * Every call of the trade API: the calls of spec §7 (`endpoints`) and the ones the spec leaves
- * open (guest session, newsletter, offers, checkout and trades, seller's photos, clarification links, contact).
+ * open (catalogue images, guest session, newsletter, offers, checkout and trades, seller's photos,
+ * clarification links, contact).
  */
 export const apiEndpoints = {
   ...endpoints,
+  ...catalogueImageEndpoints,
   ...sessionEndpoints,
   ...newsletterEndpoints,
   ...offerEndpoints,

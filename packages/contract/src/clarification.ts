@@ -8,6 +8,7 @@ import {
   clarificationDecisionsSchema,
   clarificationLineDecisionSchema,
   inspectionFindingSchema,
+  linePositionParamSchema,
   tradeNumberSchema,
 } from './trades.ts';
 
@@ -92,11 +93,22 @@ const quickAnswerRequestSchema = /* @__PURE__ */ pure(() => z.object({ offerId: 
 /** The inspection photo is image bytes (JPEG, PNG or WebP), not JSON. */
 const imageBytesSchema = /* @__PURE__ */ pure(() => z.custom<Uint8Array>(() => true));
 
+/** The route parameters of a clarification link's calls: `:link` and `:tradeNumber`. */
+export const clarificationLinkParamsSchema = /* @__PURE__ */ pure(() =>
+  z.object({ link: clarificationLinkSchema, tradeNumber: tradeNumberSchema }),
+);
+
+/** The route parameters of a line's inspection photo: the link's and the line's `:position`. */
+const clarificationPhotoParamsSchema = /* @__PURE__ */ pure(() =>
+  z.extend(clarificationLinkParamsSchema, { position: linePositionParamSchema }),
+);
+
 /** The clarification page of a trade; the link is the authorisation (no session). */
 export const getClarificationEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/clarifications/:link/:tradeNumber',
   auth: 'none',
+  params: clarificationLinkParamsSchema,
   body: emptyBodySchema,
   response: clarificationViewSchema,
 });
@@ -106,6 +118,7 @@ export const clarificationPhotoEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/clarifications/:link/:tradeNumber/photo/:position',
   auth: 'none',
+  params: clarificationPhotoParamsSchema,
   body: emptyBodySchema,
   response: imageBytesSchema,
 });
@@ -115,6 +128,7 @@ export const answerClarificationLinesEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/clarifications/:link/:tradeNumber',
   auth: 'none',
+  params: clarificationLinkParamsSchema,
   body: clarificationDecisionsRequestSchema,
   response: clarificationViewSchema,
 });
@@ -124,6 +138,7 @@ export const quickAnswerClarificationEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/clarifications/:link/:tradeNumber/quick',
   auth: 'none',
+  params: clarificationLinkParamsSchema,
   body: quickAnswerRequestSchema,
   response: clarificationViewSchema,
 });

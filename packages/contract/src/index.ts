@@ -44,6 +44,8 @@ export {
 export type { ContactMessageRequest } from './contact.ts';
 
 export { categorySchema, deviceSchema, deviceSummarySchema } from './catalogue.ts';
+export { catalogueImageEndpoint, catalogueImageKinds } from './catalogue-images.ts';
+export type { CatalogueImageKind } from './catalogue-images.ts';
 export type {
   Aggregation,
   Category,
@@ -91,7 +93,14 @@ export type {
 export type { BankAccount, CustomerPaymentAccount, PaypalAccount } from './payment-accounts.ts';
 
 export { defineEndpoint } from './endpoint.ts';
-export type { Endpoint, EndpointResponse, HttpMethod } from './endpoint.ts';
+export type {
+  Endpoint,
+  EndpointParams,
+  EndpointPart,
+  EndpointResponse,
+  HttpMethod,
+} from './endpoint.ts';
+export { endpointPath, fillPathTemplate } from './endpoint-path.ts';
 
 export {
   activateCustomerByIdentifierEndpoint,
@@ -161,7 +170,6 @@ export {
   maxSellerPhotoBytes,
   maxSellerPhotosPerLine,
   sellerPhotoEndpoint,
-  sellerPhotoIdSchema,
   sellerPhotoListSchema,
   sellerPhotoStoredType,
   sellerPhotoUploadTypes,

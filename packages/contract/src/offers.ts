@@ -86,11 +86,15 @@ export const previewOfferEndpoint = /* @__PURE__ */ defineEndpoint({
   response: offerPreviewSchema,
 });
 
+/** The route parameter of the stored offer's call: `:offerId`. */
+const offerParamsSchema = /* @__PURE__ */ pure(() => z.object({ offerId: offerUuidSchema }));
+
 /** Reads a stored offer by its unguessable id (public). */
 export const getOfferEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/offers/:offerId',
   auth: 'none',
+  params: offerParamsSchema,
   body: emptyBodySchema,
   response: offerSchema,
 });

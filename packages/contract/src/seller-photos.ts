@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
+import { clarificationLinkParamsSchema } from './clarification.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { emptyBodySchema, isoDateTimeSchema } from './primitives.ts';
 import { pure } from './pure.ts';
+import { linePositionParamSchema, tradeParamsSchema } from './trades.ts';
 
 /*
  * The seller's own photos of a device, added before the parcel is shipped (docs/trades.md,
@@ -23,7 +25,7 @@ export const sellerPhotoUploadTypes = ['image/jpeg', 'image/png', 'image/webp'] 
 export const sellerPhotoStoredType = 'image/jpeg';
 
 /** The id of a stored photo (a random UUID: photo ids are not numbered). */
-export const sellerPhotoIdSchema = /* @__PURE__ */ pure(() => z.uuid('Photo id must be a UUID'));
+const sellerPhotoIdSchema = /* @__PURE__ */ pure(() => z.uuid('Photo id must be a UUID'));
 
 /** One stored photo of a line. */
 export const sellerPhotoSchema = /* @__PURE__ */ pure(() =>
@@ -67,6 +69,21 @@ const photoUploadBodySchema = /* @__PURE__ */ pure(() =>
 /** A stored photo is JPEG bytes, not JSON: clients fetch it as a blob. */
 const photoBytesSchema = /* @__PURE__ */ pure(() => z.custom<Uint8Array>(() => true));
 
+/** The route parameters of a line's photos: `:tradeNumber` and `:position`. */
+const lineParamsSchema = /* @__PURE__ */ pure(() =>
+  z.extend(tradeParamsSchema, { position: linePositionParamSchema }),
+);
+
+/** The route parameters of one photo of a line: the line's and `:photoId`. */
+const linePhotoParamsSchema = /* @__PURE__ */ pure(() =>
+  z.extend(lineParamsSchema, { photoId: sellerPhotoIdSchema }),
+);
+
+/** The route parameters of a seller's photo on the clarification page: the link's and `:photoId`. */
+const clarificationSellerPhotoParamsSchema = /* @__PURE__ */ pure(() =>
+  z.extend(clarificationLinkParamsSchema, { photoId: sellerPhotoIdSchema }),
+);
+
 /**
  * Adds a photo to line `:position` of the token's own trade (a guest's token works for its own
  * trade). The body is the image: `content-type` image/jpeg, image/png or image/webp, at most
@@ -77,6 +94,7 @@ export const addSellerPhotoEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/trades/:tradeNumber/items/:position/photos',
   auth: 'bearer',
+  params: lineParamsSchema,
   body: photoUploadBodySchema,
   response: sellerPhotoListSchema,
 });
@@ -86,6 +104,7 @@ export const listSellerPhotosEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/trades/:tradeNumber/items/:position/photos',
   auth: 'bearer',
+  params: lineParamsSchema,
   body: emptyBodySchema,
   response: sellerPhotoListSchema,
 });
@@ -95,6 +114,7 @@ export const sellerPhotoEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/trades/:tradeNumber/items/:position/photos/:photoId',
   auth: 'bearer',
+  params: linePhotoParamsSchema,
   body: emptyBodySchema,
   response: photoBytesSchema,
 });
@@ -104,6 +124,7 @@ export const deleteSellerPhotoEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'DELETE',
   path: '/api/trade/trades/:tradeNumber/items/:position/photos/:photoId',
   auth: 'bearer',
+  params: linePhotoParamsSchema,
   body: emptyBodySchema,
   response: sellerPhotoListSchema,
 });
@@ -116,6 +137,7 @@ export const clarificationSellerPhotoEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/clarifications/:link/:tradeNumber/seller-photos/:photoId',
   auth: 'none',
+  params: clarificationSellerPhotoParamsSchema,
   body: emptyBodySchema,
   response: photoBytesSchema,
 });

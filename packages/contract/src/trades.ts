@@ -29,6 +29,22 @@ export const tradeNumberSchema = /* @__PURE__ */ pure(() =>
     .check(z.regex(/^T-[0-9]{4}-[0-9]{6,10}$/, 'Trade number must look like T-2026-000123')),
 );
 
+/** The route parameter of a trade's calls: `:tradeNumber`. */
+export const tradeParamsSchema = /* @__PURE__ */ pure(() =>
+  z.object({ tradeNumber: tradeNumberSchema }),
+);
+
+/**
+ * A line (device) of a trade named in a path (`:position`): a whole number from 1, as text,
+ * parsed to the number.
+ */
+export const linePositionParamSchema = /* @__PURE__ */ pure(() =>
+  z.pipe(
+    z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'Position must be a whole number from 1')),
+    z.transform(Number),
+  ),
+);
+
 /** One cart line at checkout: an offer and how many such devices are sent. */
 const checkoutLineSchema = /* @__PURE__ */ pure(() =>
   z.object({
@@ -311,6 +327,7 @@ export const getTradeEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/trades/:tradeNumber',
   auth: 'bearer',
+  params: tradeParamsSchema,
   body: emptyBodySchema,
   response: tradeSchema,
 });
@@ -320,6 +337,7 @@ export const tradeLabelEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'GET',
   path: '/api/trade/trades/:tradeNumber/label.pdf',
   auth: 'bearer',
+  params: tradeParamsSchema,
   body: emptyBodySchema,
   response: pdfBytesSchema,
 });
@@ -329,6 +347,7 @@ export const answerClarificationEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/trades/:tradeNumber/clarification',
   auth: 'bearer',
+  params: tradeParamsSchema,
   body: clarificationDecisionSchema,
   response: tradeSchema,
 });

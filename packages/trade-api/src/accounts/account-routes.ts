@@ -11,7 +11,6 @@ import { preparePasswordHashing } from './password-hashing.ts';
 import { registerPasswordRoutes, requireBearer } from './password-routes.ts';
 import { registerRegistrationRoutes } from './registration-routes.ts';
 import { registerSessionRoutes } from './session-routes.ts';
-import { declaredPart } from './route-parts.ts';
 
 /**
  * Deletes the token's customer when both query values name it; anything else is a 404, so a
@@ -52,16 +51,12 @@ export function registerAccountRoutes(route: Route, accountDeps: AccountDeps): v
 
   route(deleteCustomerEndpoint, async ({ customer, query }) => {
     if (customer === null) throw notFound('Customer');
-    return deleteOwnAccount(
-      deps,
-      customer.customerId,
-      declaredPart(deleteCustomerEndpoint.query, query),
-    );
+    return deleteOwnAccount(deps, customer.customerId, query);
   });
 
   // The contract marks this call `auth: 'none'`; deleting an account needs its session.
   route(deleteUserEndpoint, async ({ request, query }) => {
     const claims = await requireBearer(deps, request);
-    return deleteOwnAccount(deps, claims.customerId, declaredPart(deleteUserEndpoint.query, query));
+    return deleteOwnAccount(deps, claims.customerId, query);
   });
 }

@@ -26,7 +26,6 @@ import { consumeOneTimeToken, createOneTimeToken, retireOneTimeTokens } from './
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { revokeCustomerSessions } from './refresh-tokens.ts';
 import { withRetryAfter } from './session-routes.ts';
-import { declaredPart } from './route-parts.ts';
 
 /** Checks the bearer token of a call whose contract entry does not (yet) require one. */
 export function requireBearer(
@@ -75,8 +74,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
   // A reset proves the mailbox, so it also activates an account that never was; it ends every
   // session and every other reset link, and lets the customer in at once: the address's failed
   // logins are forgotten and this client becomes known to it.
-  route(resetPasswordEndpoint, async ({ body, headers: rawHeaders, request }) => {
-    const headers = declaredPart(resetPasswordEndpoint.headers, rawHeaders);
+  route(resetPasswordEndpoint, async ({ body, headers, request }) => {
     const passwordHash = await hashPassword(body.password);
     const now = deps.clock();
     const customerId = await consumeOneTimeToken(db, headers.token, 'password_reset', now);

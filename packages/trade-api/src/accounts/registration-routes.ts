@@ -26,7 +26,6 @@ import { editionForLocale, storedEdition } from './edition-for-locale.ts';
 import { bindGuestTradeClaim, claimGuestTrades } from './guest-trades.ts';
 import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword } from './password-hashing.ts';
-import { declaredPart } from './route-parts.ts';
 
 /** The cap on account mails of one kind to one address (a few an hour). */
 function mailCap(deps: ResolvedAccountDeps): MailCap {
@@ -293,14 +292,12 @@ export function registerRegistrationRoutes(route: Route, deps: ResolvedAccountDe
   // A failed activation answers 200 with `token: null`: the contract's parseActivation turns a
   // missing token into the error of §5/§8, and the shop shows its "link expired" message.
   route(activateRegistrationEndpoint, async ({ headers }) => {
-    const { token } = declaredPart(activateRegistrationEndpoint.headers, headers);
+    const { token } = headers;
     const activated = await activate(token);
     return activated ? { token, activated: true } : { token: null, activated: false };
   });
 
   route(activateCustomerByIdentifierEndpoint, async ({ headers }) => ({
-    activated: await activate(
-      declaredPart(activateCustomerByIdentifierEndpoint.headers, headers).identifier,
-    ),
+    activated: await activate(headers.identifier),
   }));
 }

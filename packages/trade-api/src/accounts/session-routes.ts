@@ -33,7 +33,6 @@ import {
   revokeFamily,
   rotateRefreshToken,
 } from './refresh-tokens.ts';
-import { declaredPart } from './route-parts.ts';
 
 /** Runs a throttle check and answers its result; a 429 carries `Retry-After` with the seconds to wait. */
 export async function withRetryAfter<T>(reply: FastifyReply, check: () => Promise<T>): Promise<T> {
@@ -145,12 +144,7 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
 
   route(loginRefreshEndpoint, async ({ headers }) => {
     const now = deps.clock();
-    const result = await rotateRefreshToken(
-      db,
-      deps.config,
-      declaredPart(loginRefreshEndpoint.headers, headers).refresh,
-      now,
-    );
+    const result = await rotateRefreshToken(db, deps.config, headers.refresh, now);
     if (result.outcome !== 'rotated') {
       throw new HttpError(
         401,
@@ -166,8 +160,7 @@ export function registerSessionRoutes(route: Route, deps: ResolvedAccountDeps): 
 
   // Logout always answers ok: the client forgets its tokens anyway, and whatever session either
   // token names (when it is ours) ends, so its access tokens stop working at once.
-  route(logoutEndpoint, async ({ headers: rawHeaders }) => {
-    const headers = declaredPart(logoutEndpoint.headers, rawHeaders);
+  route(logoutEndpoint, async ({ headers }) => {
     const now = deps.clock();
     const refresh = await familyOfRefreshToken(db, headers.refresh);
     if (refresh !== undefined) await revokeFamily(db, refresh.familyId, now);

@@ -1,3 +1,4 @@
+import { catalogueImageEndpoint, endpointPath, type CatalogueImageKind } from '@tradein/contract';
 import type * as model from './catalogue-model.ts';
 import { StableIdAllocator } from './catalogue-id.ts';
 import { basePricesFor, recyclingPricesFor } from './catalogue-pricing.ts';
@@ -52,13 +53,9 @@ export interface ManufacturerInput {
   name: string;
 }
 
-/** Kinds of generated catalogue images. */
-export const catalogueImageKinds = ['category', 'manufacturer', 'series', 'device'] as const;
-export type CatalogueImageKind = (typeof catalogueImageKinds)[number];
-
 /** Root-relative path of the generated image of a catalogue entry. */
 function catalogueImagePath(kind: CatalogueImageKind, id: number): string {
-  return `/api/trade/images/${kind}/${id}.svg`;
+  return endpointPath(catalogueImageEndpoint, { kind, id: String(id) });
 }
 
 /** `text` with the manufacturer's name in front, unless it starts with it ("OnePlus 12"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueImageKinds } from './assemble-catalogue.ts';
+import { catalogueImageKinds } from '@tradein/contract';
 import { buildCatalogue } from './build-catalogue.ts';
 import { escapeXml, renderCatalogueImage } from './catalogue-image.ts';
 import type { Catalogue } from './catalogue-model.ts';

@@ -1,5 +1,5 @@
 import type { Catalogue } from './catalogue-model.ts';
-import type { CatalogueImageKind } from './assemble-catalogue.ts';
+import type { CatalogueImageKind } from '@tradein/contract';
 import { withManufacturer } from './assemble-catalogue.ts';
 import type { CategoryKey } from './catalogue-texts.ts';
 import { getCatalogueIndex } from './catalogue-view.ts';

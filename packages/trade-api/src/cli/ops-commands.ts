@@ -1,17 +1,14 @@
 import { apiErrorCode, type TradeStatus, tradeStatusSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import {
-  clarifyTrade,
   decideClarification,
   decideClarificationLines,
-  inspectTrade,
-  LifecycleError,
-  listTrades,
-  payTrade,
-  receiveTrade,
   type LineDecision,
-  type TradeListEntry,
-} from '../trades/lifecycle.ts';
+} from '../trades/clarification-decisions.ts';
+import { LifecycleError } from '../trades/lifecycle-errors.ts';
+import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
+import { clarifyTrade } from '../trades/offer-revision.ts';
+import { listTrades, type TradeListEntry } from '../trades/trade-list.ts';
 import { sellerPhotoStorage } from '../photos/photo-storage.ts';
 import { sellerPhotosByLine } from '../photos/seller-photos.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';

@@ -14,7 +14,7 @@ import {
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
 import { HttpError } from '../server/http-error.ts';
-import { receiveTrade } from '../trades/lifecycle.ts';
+import { receiveTrade } from '../trades/lifecycle-steps.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import {
   cartReminderKind,

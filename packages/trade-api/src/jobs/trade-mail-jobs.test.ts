@@ -13,14 +13,10 @@ import {
 } from '../../test-kit/trade-test-kit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resolveClarificationLink } from '../trades/clarification-links.ts';
-import {
-  clarifyTrade,
-  decideClarification,
-  inspectTrade,
-  LifecycleError,
-  payTrade,
-  receiveTrade,
-} from '../trades/lifecycle.ts';
+import { decideClarification } from '../trades/clarification-decisions.ts';
+import { LifecycleError } from '../trades/lifecycle-errors.ts';
+import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
+import { clarifyTrade } from '../trades/offer-revision.ts';
 import type { JobLog } from './job-worker.ts';
 import { createTradeJobWorker } from './trade-jobs.ts';
 import { tradeRevisionMailKind, tradeStatusMailKind } from './trade-mail-jobs.ts';

@@ -25,7 +25,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Authenticator } from '../server/route.ts';
 import { createClarificationLink } from '../trades/clarification-links.ts';
-import { receiveTrade } from '../trades/lifecycle.ts';
+import { receiveTrade } from '../trades/lifecycle-steps.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
 import { sellerPhotoStorage } from './photo-storage.ts';

@@ -1,22 +1,18 @@
 import {
   addSellerPhotoEndpoint,
   apiErrorCode,
-  clarificationLinkSchema,
   clarificationSellerPhotoEndpoint,
   deleteSellerPhotoEndpoint,
   listSellerPhotosEndpoint,
   maxSellerPhotoBytes,
   sellerPhotoEndpoint,
-  sellerPhotoIdSchema,
   sellerPhotoStoredType,
-  tradeNumberSchema,
 } from '@tradein/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import * as z from 'zod/mini';
-import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
+import { daySeconds } from '../time/day.ts';
 import { resolveClarificationLink } from '../trades/clarification-links.ts';
-import { clarificationNotFound } from '../trades/clarification-routes.ts';
+import { clarificationLinkRoute, clarificationNotFound } from '../trades/clarification-routes.ts';
 import {
   createRouter,
   type AuthenticatedCustomer,
@@ -40,25 +36,6 @@ export interface SellerPhotoRouteDeps extends SellerPhotoDeps {
   /** Parse answers with the contract (everywhere but production), as the API's router does. */
   validateAnswers: boolean;
 }
-
-/** A line position as a path segment: a whole number from 1. */
-const positionSchema = z.pipe(
-  z.string().check(z.regex(/^[1-9][0-9]{0,3}$/, 'Position must be a whole number from 1')),
-  z.transform(Number),
-);
-
-const lineParamsSchema = z.object({ tradeNumber: tradeNumberSchema, position: positionSchema });
-const photoParamsSchema = z.object({
-  tradeNumber: tradeNumberSchema,
-  position: positionSchema,
-  photoId: sellerPhotoIdSchema,
-});
-
-const clarificationPhotoParamsSchema = z.object({
-  link: clarificationLinkSchema,
-  tradeNumber: tradeNumberSchema,
-  photoId: sellerPhotoIdSchema,
-});
 
 const noSuchTrade = () => new HttpError(404, apiErrorCode.notFound, 'There is no such trade');
 
@@ -86,18 +63,11 @@ async function ownedLine(
   return trade;
 }
 
-/** Parses route parameters, answering 400 naming the parameter. */
-function parseParams<S extends z.ZodMiniType>(schema: S, params: unknown): z.infer<S> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw validationError(parsed.error.issues, ['params']);
-  return parsed.data;
-}
-
 /** Answers photo bytes: JPEG, kept privately by the browser (a photo's id never changes content). */
 function sendPhoto(reply: FastifyReply, bytes: Uint8Array): FastifyReply {
   return reply
     .header('content-type', sellerPhotoStoredType)
-    .header('cache-control', 'private, max-age=86400')
+    .header('cache-control', `private, max-age=${daySeconds}`)
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
@@ -138,8 +108,7 @@ async function registerUploadRoute(
       validateAnswers: deps.validateAnswers,
       authenticate: deps.authenticate,
     });
-    route(addSellerPhotoEndpoint, async ({ request, customer, body }) => {
-      const params = parseParams(lineParamsSchema, request.params);
+    route(addSellerPhotoEndpoint, async ({ params, customer, body }) => {
       const trade = await ownedLine(deps, params, customer);
       if (body.byteLength === 0) {
         throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
@@ -160,39 +129,38 @@ export async function registerSellerPhotoRoutes(
   deps: SellerPhotoRouteDeps,
 ): Promise<void> {
   await registerUploadRoute(api, deps);
-  route(listSellerPhotosEndpoint, async ({ request, customer }) => {
-    const params = parseParams(lineParamsSchema, request.params);
+  route(listSellerPhotosEndpoint, async ({ params, customer }) => {
     const trade = await ownedLine(deps, params, customer);
     return sellerPhotoList(deps.db, trade, params.position);
   });
-  route(sellerPhotoEndpoint, async ({ request, customer, reply }) => {
-    const params = parseParams(photoParamsSchema, request.params);
+  route(sellerPhotoEndpoint, async ({ params, customer, reply }) => {
     const trade = await ownedLine(deps, params, customer);
     const bytes = await sellerPhotoBytes(deps, trade, params.position, params.photoId);
     if (bytes === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such photo');
     return sendPhoto(reply, bytes);
   });
-  route(deleteSellerPhotoEndpoint, async ({ request, customer }) => {
-    const params = parseParams(photoParamsSchema, request.params);
+  route(deleteSellerPhotoEndpoint, async ({ params, customer }) => {
     const trade = await ownedLine(deps, params, customer);
     if (!(await deleteSellerPhoto(deps, trade, params.position, params.photoId))) {
       throw new HttpError(404, apiErrorCode.notFound, 'There is no such photo');
     }
     return sellerPhotoList(deps.db, trade, params.position);
   });
-  route(clarificationSellerPhotoEndpoint, async ({ request, reply }) => {
-    // Checked as the page itself: every link that opens nothing gets the page's one 404.
-    const parsed = clarificationPhotoParamsSchema.safeParse(request.params);
-    if (!parsed.success) throw clarificationNotFound();
-    const { link, tradeNumber, photoId } = parsed.data;
-    const resolved = await resolveClarificationLink(deps.db, link, tradeNumber, deps.clock());
-    const trade = resolved === undefined ? null : await loadPhotoTrade(deps.db, tradeNumber);
-    if (resolved === undefined || trade === null || trade.id !== resolved.tradeId) {
-      throw clarificationNotFound();
-    }
-    const bytes = await sellerPhotoBytes(deps, trade, undefined, photoId);
-    if (bytes === null) throw clarificationNotFound();
-    // The link is a capability: no shared cache may keep what it opens.
-    return sendPhoto(reply, bytes).header('cache-control', 'private, no-store');
-  });
+  // Checked as the page itself: every link that opens nothing gets the page's one 404.
+  route(
+    clarificationSellerPhotoEndpoint,
+    async ({ params, reply }) => {
+      const { link, tradeNumber, photoId } = params;
+      const resolved = await resolveClarificationLink(deps.db, link, tradeNumber, deps.clock());
+      const trade = resolved === undefined ? null : await loadPhotoTrade(deps.db, tradeNumber);
+      if (resolved === undefined || trade === null || trade.id !== resolved.tradeId) {
+        throw clarificationNotFound();
+      }
+      const bytes = await sellerPhotoBytes(deps, trade, undefined, photoId);
+      if (bytes === null) throw clarificationNotFound();
+      // The link is a capability: no shared cache may keep what it opens.
+      return sendPhoto(reply, bytes).header('cache-control', 'private, no-store');
+    },
+    clarificationLinkRoute,
+  );
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiErrorCode,
+  clarificationSellerPhotoEndpoint,
+  endpointPath,
   maxSellerPhotosPerLine,
+  sellerPhotoEndpoint,
   sellerPhotoStoredType,
   type SellerPhoto,
   type SellerPhotoList,
@@ -86,7 +89,11 @@ async function photoRows(db: TradeDb, tradeId: number, position?: number): Promi
 
 /** The API path of a photo's bytes for the trade's owner. */
 function ownerPhotoPath(tradeNumber: string, row: PhotoRow): string {
-  return `/api/trade/trades/${tradeNumber}/items/${row.position}/photos/${row.id}`;
+  return endpointPath(sellerPhotoEndpoint, {
+    tradeNumber,
+    position: String(row.position),
+    photoId: row.id,
+  });
 }
 
 /** The API path of a photo's bytes for the clarification page of a link (no session). */
@@ -95,7 +102,7 @@ export function clarificationSellerPhotoPath(
   tradeNumber: string,
   photoId: string,
 ): string {
-  return `/api/trade/clarifications/${link}/${tradeNumber}/seller-photos/${photoId}`;
+  return endpointPath(clarificationSellerPhotoEndpoint, { link, tradeNumber, photoId });
 }
 
 /** The contract's view of one line's photos. */

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@tradein/contract';
+import type { Endpoint, EndpointPart } from '@tradein/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import { validationError } from './api-context.ts';
@@ -17,21 +17,15 @@ export interface AuthenticatedCustomer {
  */
 export type Authenticator = (request: FastifyRequest) => Promise<AuthenticatedCustomer>;
 
-/** What a handler receives: the request's parts, each parsed with the endpoint's schemas. */
 /**
- * The parsed type of an optional schema of an endpoint. `headers` and `query` are optional
- * properties, so their type always includes `undefined`: strip it before testing for a schema.
+ * What a handler receives: the request's parts, each parsed with the endpoint's schemas;
+ * `headers`, `query` and `params` are undefined for an endpoint that declares no schema for them.
  */
-type ParsedPart<Schema> = [Exclude<Schema, undefined>] extends [never]
-  ? undefined
-  : Exclude<Schema, undefined> extends z.ZodMiniType
-    ? z.infer<Exclude<Schema, undefined>>
-    : undefined;
-
 export interface RouteInput<E extends Endpoint> {
   body: z.infer<E['body']>;
-  headers: ParsedPart<E['headers']>;
-  query: ParsedPart<E['query']>;
+  headers: EndpointPart<E['headers']>;
+  query: EndpointPart<E['query']>;
+  params: EndpointPart<E['params']>;
   /** The token's customer for `auth: 'bearer'` endpoints, null for public ones. */
   customer: AuthenticatedCustomer | null;
   request: FastifyRequest;
@@ -42,6 +36,15 @@ export interface RouteInput<E extends Endpoint> {
 export type RouteHandler<E extends Endpoint> = (
   input: RouteInput<E>,
 ) => Promise<z.infer<E['response']>>;
+
+/** What a route may change about the router's handling of its own requests. */
+export interface RouteOptions {
+  /**
+   * The error for route parameters that fail the endpoint's schema, instead of the 400 that
+   * names them: a capability link answers one 404 for every link that opens nothing.
+   */
+  invalidParams?: () => Error;
+}
 
 /** How the router treats routes. */
 export interface RouterOptions {
@@ -56,7 +59,11 @@ export interface RouterOptions {
 }
 
 /** Registers contract endpoints on a context made by `installApiContext`. */
-export type Route = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>) => void;
+export type Route = <E extends Endpoint>(
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options?: RouteOptions,
+) => void;
 
 /** Parses one part of a request, turning failures into a 400 that names the field. */
 function parsePart<S extends z.ZodMiniType>(
@@ -69,16 +76,37 @@ function parsePart<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
+/** A `:name` route parameter in a contract path. */
+const routeParameter = /:[A-Za-z_]/;
+
+/** Parses the route parameters; a failure is the route's own error, or the 400 naming them. */
+function parseParams<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  invalid: RouteOptions['invalidParams'],
+): z.infer<S> {
+  if (invalid === undefined) return parsePart(schema, value, ['params']);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid();
+  return parsed.data;
+}
+
 /**
  * Makes the `route(endpoint, handler)` helper for one API context. Each route checks the bearer
- * token first (when the endpoint needs one), then parses headers, query and body with the
- * endpoint's schemas (a failure is a 400 naming the field, the handler never runs), and, when
- * `validateAnswers` is on, parses the handler's answer too (a mismatch is a logged 500).
+ * token first (when the endpoint needs one), then parses route parameters, headers, query and
+ * body with the endpoint's schemas (a failure is a 400 naming the field, the handler never
+ * runs), and, when `validateAnswers` is on, parses the handler's answer too (a mismatch is a
+ * logged 500).
  */
 export function createRouter(api: FastifyInstance, options: RouterOptions): Route {
-  return (endpoint, handler) => {
+  return (endpoint, handler, routeOptions = {}) => {
     if (!endpoint.path.startsWith(`${options.prefix}/`)) {
       throw new Error(`Endpoint ${endpoint.path} does not lie under ${options.prefix}/`);
+    }
+    if (endpoint.params === undefined && routeParameter.test(endpoint.path)) {
+      throw new Error(
+        `Endpoint ${endpoint.path} has route parameters but declares no params schema`,
+      );
     }
     const authenticate = options.authenticate;
     if (endpoint.auth === 'bearer' && authenticate === undefined) {
@@ -95,6 +123,10 @@ export function createRouter(api: FastifyInstance, options: RouterOptions): Rout
           endpoint.auth === 'bearer' && authenticate !== undefined
             ? await authenticate(request)
             : null;
+        const params =
+          endpoint.params === undefined
+            ? undefined
+            : parseParams(endpoint.params, request.params, routeOptions.invalidParams);
         const headers =
           endpoint.headers === undefined
             ? undefined
@@ -109,6 +141,7 @@ export function createRouter(api: FastifyInstance, options: RouterOptions): Rout
           body,
           headers,
           query,
+          params,
           customer,
           request,
           reply,

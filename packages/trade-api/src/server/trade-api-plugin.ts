@@ -58,7 +58,7 @@ export function buildTradeApi(options: TradeApiOptions): FastifyPluginAsync {
         });
         registerHealthRoute(route, options.db);
         registerSearchRoute(route, options.search);
-        registerImageRoute(api, options.renderImage);
+        registerImageRoute(route, options.renderImage);
         await options.extend?.(route, api);
       },
       { prefix: apiPrefix },

@@ -23,14 +23,9 @@ import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { call, checkoutBody, createCustomer, phoneAnswers } from '../../test-kit/trade-test-kit.ts';
-import {
-  clarifyTrade,
-  decideWithin,
-  inspectTrade,
-  payTrade,
-  receiveTrade,
-  type ClarifyDeps,
-} from './lifecycle.ts';
+import { decideWithin } from './clarification-decisions.ts';
+import { inspectTrade, payTrade, receiveTrade } from './lifecycle-steps.ts';
+import { type ClarifyDeps, clarifyTrade } from './offer-revision.ts';
 import { registerOfferRoutes } from './offers.ts';
 import { registerTradeRoutes } from './trade-routes.ts';
 

@@ -3,36 +3,20 @@ import { resolve, sep } from 'node:path';
 import {
   answerClarificationLinesEndpoint,
   apiErrorCode,
-  clarificationLinkSchema,
   clarificationPhotoEndpoint,
   getClarificationEndpoint,
   quickAnswerClarificationEndpoint,
-  tradeNumberSchema,
   type ClarificationView,
 } from '@tradein/contract';
-import * as z from 'zod/mini';
+import type { FastifyReply } from 'fastify';
 import { HttpError } from '../server/http-error.ts';
-import type { Route } from '../server/route.ts';
+import type { Route, RouteOptions } from '../server/route.ts';
 import { resolveClarificationLink } from './clarification-links.ts';
 import { clarificationView } from './clarification-view.ts';
-import {
-  ClarificationDecisionError,
-  decideClarificationLines,
-  LifecycleError,
-} from './lifecycle.ts';
+import { decideClarificationLines } from './clarification-decisions.ts';
+import { lifecycleErrorAnswer } from './lifecycle-answers.ts';
 import type { TradeRouteDeps } from './trade-deps.ts';
 import { lineRevision, loadTrade, type TradeRecord } from './trade-view.ts';
-
-const linkParamsSchema = z.object({
-  link: clarificationLinkSchema,
-  tradeNumber: tradeNumberSchema,
-});
-
-const photoParamsSchema = z.object({
-  link: clarificationLinkSchema,
-  tradeNumber: tradeNumberSchema,
-  position: z.string().check(z.regex(/^[1-9][0-9]{0,2}$/)),
-});
 
 /** The one answer to every link that opens nothing: unknown, expired, malformed or foreign. */
 export function clarificationNotFound(): HttpError {
@@ -43,35 +27,23 @@ export function clarificationNotFound(): HttpError {
   );
 }
 
+/**
+ * What the calls of a link do with route parameters that fail the contract: the same 404 as a
+ * link that opens nothing, so a malformed link tells a prober nothing either.
+ */
+export const clarificationLinkRoute: RouteOptions = { invalidParams: clarificationNotFound };
+
 /** The trade a link's parameters open, the link's expiry and the link; 404 for anything else. */
 async function linkedTrade(
   deps: TradeRouteDeps,
-  params: unknown,
+  { link, tradeNumber }: { link: string; tradeNumber: string },
 ): Promise<{ record: TradeRecord; expiresAt: string; link: string }> {
-  const parsed = linkParamsSchema.safeParse(params);
-  if (!parsed.success) throw clarificationNotFound();
-  const { link, tradeNumber } = parsed.data;
   const resolved = await resolveClarificationLink(deps.db, link, tradeNumber, deps.clock());
   const record = resolved === undefined ? null : await loadTrade(deps.db, tradeNumber);
   if (resolved === undefined || record === null || record.id !== resolved.tradeId) {
     throw clarificationNotFound();
   }
   return { record, expiresAt: resolved.expiresAt, link };
-}
-
-/** The HTTP answer of a decision the trade does not take. */
-function decisionRefused(error: unknown): unknown {
-  if (error instanceof ClarificationDecisionError) {
-    return error.problem === 'answered'
-      ? new HttpError(409, apiErrorCode.clarificationAnswered, error.message)
-      : new HttpError(400, apiErrorCode.validationFailed, error.message, [
-          { path: 'decisions', message: error.message },
-        ]);
-  }
-  if (error instanceof LifecycleError) {
-    return new HttpError(409, apiErrorCode.clarificationAnswered, error.message);
-  }
-  return error;
 }
 
 /** The image types an inspection photo may have, told by the file's first bytes. */
@@ -86,6 +58,37 @@ function imageTypeOf(head: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** Answers the inspection photo of a line by its content; the page's 404 when there is none. */
+async function sendInspectionPhoto(
+  deps: TradeRouteDeps,
+  item: TradeRecord['items'][number] | undefined,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  if (item === undefined || item.photoPath === null) throw clarificationNotFound();
+  // The stored path is relative to the data folder; anything outside its photo folder is refused.
+  const folder = resolve(deps.config.dataDir, 'inspection-photos');
+  const file = resolve(deps.config.dataDir, item.photoPath);
+  if (!file.startsWith(`${folder}${sep}`)) throw clarificationNotFound();
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (handle === undefined) throw clarificationNotFound();
+  try {
+    const head = new Uint8Array(12);
+    await handle.read(head, 0, head.length, 0);
+    const contentType = imageTypeOf(head);
+    if (contentType === undefined) throw clarificationNotFound();
+    const { size } = await handle.stat();
+    return await reply
+      .header('content-type', contentType)
+      .header('content-length', String(size))
+      // The link is a capability: no shared cache may keep what it opens.
+      .header('cache-control', 'private, no-store')
+      .send(handle.createReadStream({ start: 0 }));
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
 /**
  * Registers the calls of a clarification link (no session: the link is the authorisation):
  * the page's view, the inspection photo of a line, the decisions per device, and the quick
@@ -98,74 +101,66 @@ export function registerClarificationRoutes(route: Route, deps: TradeRouteDeps):
     link: string,
   ): Promise<ClarificationView> => clarificationView(deps.db, record, expiresAt, link);
 
-  route(getClarificationEndpoint, async ({ request }) => {
-    const { record, expiresAt, link } = await linkedTrade(deps, request.params);
-    return view(record, expiresAt, link);
-  });
+  route(
+    getClarificationEndpoint,
+    async ({ params }) => {
+      const { record, expiresAt, link } = await linkedTrade(deps, params);
+      return view(record, expiresAt, link);
+    },
+    clarificationLinkRoute,
+  );
 
-  route(clarificationPhotoEndpoint, async ({ request, reply }) => {
-    const parsed = photoParamsSchema.safeParse(request.params);
-    if (!parsed.success) throw clarificationNotFound();
-    const { record } = await linkedTrade(deps, parsed.data);
-    const item = record.items.find((line) => line.position === Number(parsed.data.position));
-    if (item === undefined || item.photoPath === null) throw clarificationNotFound();
-    // The stored path is relative to the data folder; anything outside its photo folder is refused.
-    const folder = resolve(deps.config.dataDir, 'inspection-photos');
-    const file = resolve(deps.config.dataDir, item.photoPath);
-    if (!file.startsWith(`${folder}${sep}`)) throw clarificationNotFound();
-    const handle = await open(file, 'r').catch(() => undefined);
-    if (handle === undefined) throw clarificationNotFound();
-    try {
-      const head = new Uint8Array(12);
-      await handle.read(head, 0, head.length, 0);
-      const contentType = imageTypeOf(head);
-      if (contentType === undefined) throw clarificationNotFound();
-      const { size } = await handle.stat();
-      return await reply
-        .header('content-type', contentType)
-        .header('content-length', String(size))
-        // The link is a capability: no shared cache may keep what it opens.
-        .header('cache-control', 'private, no-store')
-        .send(handle.createReadStream({ start: 0 }));
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-  });
+  route(
+    clarificationPhotoEndpoint,
+    async ({ params, reply }) => {
+      const { record } = await linkedTrade(deps, params);
+      const item = record.items.find((line) => line.position === params.position);
+      return sendInspectionPhoto(deps, item, reply);
+    },
+    clarificationLinkRoute,
+  );
 
-  route(answerClarificationLinesEndpoint, async ({ request, body }) => {
-    const { record, expiresAt, link } = await linkedTrade(deps, request.params);
-    try {
-      const decided = await decideClarificationLines(
-        deps,
-        record.tradeNumber,
-        body.decisions,
-        'customer',
+  route(
+    answerClarificationLinesEndpoint,
+    async ({ params, body }) => {
+      const { record, expiresAt, link } = await linkedTrade(deps, params);
+      try {
+        const decided = await decideClarificationLines(
+          deps,
+          record.tradeNumber,
+          body.decisions,
+          'customer',
+        );
+        return await view(decided, expiresAt, link);
+      } catch (error) {
+        throw lifecycleErrorAnswer(error);
+      }
+    },
+    clarificationLinkRoute,
+  );
+
+  route(
+    quickAnswerClarificationEndpoint,
+    async ({ params, body }) => {
+      const { record, expiresAt, link } = await linkedTrade(deps, params);
+      const item = record.items.find(
+        (line) => lineRevision(record, line)?.revisedOfferId === body.offerId,
       );
-      return await view(decided, expiresAt, link);
-    } catch (error) {
-      throw decisionRefused(error);
-    }
-  });
-
-  route(quickAnswerClarificationEndpoint, async ({ request, body }) => {
-    const { record, expiresAt, link } = await linkedTrade(deps, request.params);
-    const item = record.items.find(
-      (line) => lineRevision(record, line)?.revisedOfferId === body.offerId,
-    );
-    // An offer of another trade, or one a later revision replaced, is no offer of this page.
-    if (item === undefined) throw clarificationNotFound();
-    try {
-      const decided = await decideClarificationLines(
-        deps,
-        record.tradeNumber,
-        [{ position: item.position, decision: 'accept' }],
-        'customer',
-        { partial: true },
-      );
-      return await view(decided, expiresAt, link);
-    } catch (error) {
-      throw decisionRefused(error);
-    }
-  });
+      // An offer of another trade, or one a later revision replaced, is no offer of this page.
+      if (item === undefined) throw clarificationNotFound();
+      try {
+        const decided = await decideClarificationLines(
+          deps,
+          record.tradeNumber,
+          [{ position: item.position, decision: 'accept' }],
+          'customer',
+          { partial: true },
+        );
+        return await view(decided, expiresAt, link);
+      } catch (error) {
+        throw lifecycleErrorAnswer(error);
+      }
+    },
+    clarificationLinkRoute,
+  );
 }

@@ -3,15 +3,11 @@ import { formatMoney } from '@tradein/editions';
 import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
-import {
-  clarifyTrade,
-  decideClarification,
-  inspectTrade,
-  LifecycleError,
-  listTrades,
-  payTrade,
-  receiveTrade,
-} from './lifecycle.ts';
+import { decideClarification } from './clarification-decisions.ts';
+import { LifecycleError } from './lifecycle-errors.ts';
+import { inspectTrade, payTrade, receiveTrade } from './lifecycle-steps.ts';
+import { clarifyTrade } from './offer-revision.ts';
+import { listTrades } from './trade-list.ts';
 import {
   call,
   checkoutBody,

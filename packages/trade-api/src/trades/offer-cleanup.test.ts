@@ -14,7 +14,8 @@ import {
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
-import { clarifyTrade, inspectTrade, receiveTrade } from './lifecycle.ts';
+import { inspectTrade, receiveTrade } from './lifecycle-steps.ts';
+import { clarifyTrade } from './offer-revision.ts';
 import { deleteUnusedOffers } from './offer-cleanup.ts';
 import { registerOfferRoutes } from './offers.ts';
 

@@ -8,21 +8,18 @@ import {
   type OfferAnswer,
   type OfferPreview,
   type OfferRequest,
-  offerUuidSchema,
   previewOfferEndpoint,
 } from '@tradein/contract';
 import { offerValidityDays, type EditionCode } from '@tradein/editions';
 import * as z from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import type { TradeDb } from '../db/create-database.ts';
-import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Authenticator, Route } from '../server/route.ts';
 import { loadOfferDevice, type OfferCatalogueDevice } from './offer-catalogue.ts';
 import { offerPrice } from './offer-pricing.ts';
 import type { TradeDeps } from './trade-deps.ts';
-
-const dayMs = 24 * 60 * 60 * 1000;
+import { daysAfter } from '../time/day.ts';
 
 /** A priced condition: the price and the chosen answers by question code. */
 export interface PricedCondition {
@@ -134,7 +131,7 @@ async function createOffer(
   const device = await deviceOf(db, request);
   const priced = priceAnswers(device, request.answers);
   const offerId = randomUUID();
-  const validUntil = new Date(now.getTime() + offerValidityDays * dayMs).toISOString();
+  const validUntil = daysAfter(now, offerValidityDays).toISOString();
   await db
     .insertInto('offers')
     .values({
@@ -205,8 +202,6 @@ async function findOffer(db: TradeDb, offerId: string): Promise<Offer | null> {
   };
 }
 
-const offerParamsSchema = z.object({ offerId: offerUuidSchema });
-
 /** What the offer calls need. */
 export interface OfferRouteDeps extends Pick<TradeDeps, 'db' | 'clock'> {
   /** Checks a bearer token; when given, an offer created with a valid one keeps its customer. */
@@ -237,10 +232,8 @@ export function registerOfferRoutes(route: Route, deps: OfferRouteDeps): void {
   route(createOfferEndpoint, async ({ body, request }) =>
     createOffer(deps.db, deps.clock(), body, await offerCreator(deps, request)),
   );
-  route(getOfferEndpoint, async ({ request }) => {
-    const params = offerParamsSchema.safeParse(request.params);
-    if (!params.success) throw validationError(params.error.issues, ['params']);
-    const offer = await findOffer(deps.db, params.data.offerId);
+  route(getOfferEndpoint, async ({ params }) => {
+    const offer = await findOffer(deps.db, params.offerId);
     if (offer === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such offer');
     return offer;
   });

@@ -6,27 +6,18 @@ import {
   createTradeEndpoint,
   getTradeEndpoint,
   tradeLabelEndpoint,
-  tradeNumberSchema,
 } from '@tradein/contract';
-import * as z from 'zod/mini';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
-import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AuthenticatedCustomer, Route } from '../server/route.ts';
 import { checkout, labelOf } from './checkout.ts';
 import { registerClarificationRoutes } from './clarification-routes.ts';
-import {
-  ClarificationDecisionError,
-  decideClarification,
-  decideClarificationLines,
-  LifecycleError,
-} from './lifecycle.ts';
+import { decideClarification, decideClarificationLines } from './clarification-decisions.ts';
+import { lifecycleErrorAnswer } from './lifecycle-answers.ts';
 import type { TradeDeps, TradeRouteDeps } from './trade-deps.ts';
 import { TradeMailCapError } from './trade-mail-cap.ts';
 import { proveTradeMailbox } from './trade-mailbox-proof.ts';
 import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
-
-const tradeParamsSchema = z.object({ tradeNumber: tradeNumberSchema });
 
 /**
  * The trade a route parameter names, if the token's customer owns it. Someone else's trade
@@ -34,12 +25,10 @@ const tradeParamsSchema = z.object({ tradeNumber: tradeNumberSchema });
  */
 async function ownedTrade(
   deps: TradeDeps,
-  params: unknown,
+  params: { tradeNumber: string },
   customer: AuthenticatedCustomer | null,
 ): Promise<TradeRecord> {
-  const parsed = tradeParamsSchema.safeParse(params);
-  if (!parsed.success) throw validationError(parsed.error.issues, ['params']);
-  const record = await loadTrade(deps.db, parsed.data.tradeNumber);
+  const record = await loadTrade(deps.db, params.tradeNumber);
   if (record === null || customer === null || record.customerId !== customer.customerId) {
     throw new HttpError(404, apiErrorCode.notFound, 'There is no such trade');
   }
@@ -81,19 +70,19 @@ export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
     }
     return proof;
   });
-  route(getTradeEndpoint, async ({ request, customer }) =>
-    tradeView(deps.db, await ownedTrade(deps, request.params, customer)),
+  route(getTradeEndpoint, async ({ params, customer }) =>
+    tradeView(deps.db, await ownedTrade(deps, params, customer)),
   );
-  route(tradeLabelEndpoint, async ({ request, customer, reply }) => {
-    const record = await ownedTrade(deps, request.params, customer);
+  route(tradeLabelEndpoint, async ({ params, customer, reply }) => {
+    const record = await ownedTrade(deps, params, customer);
     const pdf = await labelOf(record);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="label-${record.tradeNumber}.pdf"`)
       .send(Buffer.from(pdf));
   });
-  route(answerClarificationEndpoint, async ({ request, customer, body }) => {
-    const record = await ownedTrade(deps, request.params, customer);
+  route(answerClarificationEndpoint, async ({ params, customer, body }) => {
+    const record = await ownedTrade(deps, params, customer);
     if (record.status !== 'clarification') {
       throw new HttpError(
         409,
@@ -108,17 +97,7 @@ export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
           : await decideClarification(deps, record.tradeNumber, body.decision, 'customer');
       return await tradeView(deps.db, updated);
     } catch (error) {
-      if (error instanceof ClarificationDecisionError && error.problem === 'decisions') {
-        throw new HttpError(400, apiErrorCode.validationFailed, error.message, [
-          { path: 'decisions', message: error.message },
-        ]);
-      }
-      if (error instanceof ClarificationDecisionError) {
-        throw new HttpError(409, apiErrorCode.clarificationAnswered, error.message);
-      }
-      if (error instanceof LifecycleError)
-        throw new HttpError(409, apiErrorCode.invalidStatus, error.message);
-      throw error;
+      throw lifecycleErrorAnswer(error);
     }
   });
   registerClarificationRoutes(route, deps);

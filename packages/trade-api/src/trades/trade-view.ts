@@ -1,5 +1,5 @@
 import type { InspectionFinding, Trade, TradeClarification, TradeStatus } from '@tradein/contract';
-import { tradeStatusSchema } from '@tradein/contract';
+import { endpointPath, tradeLabelEndpoint, tradeStatusSchema } from '@tradein/contract';
 import type { EditionCode, ShopMode } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { loadOfferDevice, type OfferCatalogueDevice } from './offer-catalogue.ts';
@@ -352,6 +352,6 @@ export async function tradeView(db: TradeDb, record: TradeRecord): Promise<Trade
       await revisedVoucherBonus(db, record.voucherCode, revisedItemsTotal(record)),
     ),
     events: record.events,
-    labelPath: `/api/trade/trades/${record.tradeNumber}/label.pdf`,
+    labelPath: endpointPath(tradeLabelEndpoint, { tradeNumber: record.tradeNumber }),
   };
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
+import { LifecycleError } from './lifecycle-errors.ts';
+import { loadOfferDevice } from './offer-catalogue.ts';
+import type { TradeDeps } from './trade-deps.ts';
+import { lineOf, requireTrade, transition } from './trade-transition.ts';
+import type { TradeRecord } from './trade-view.ts';
+
+/*
+ * The operator's steps of a trade that need no decision of the customer: the parcel arrives,
+ * its devices are inspected, the payout goes out. Revised offers and the customer's decisions
+ * have their own modules (offer-revision.ts, clarification-decisions.ts).
+ */
+
+/** The parcel arrived: created → received. */
+export async function receiveTrade(deps: TradeDeps, tradeNumber: string): Promise<TradeRecord> {
+  const record = await requireTrade(deps.db, tradeNumber);
+  await deps.db
+    .transaction()
+    .execute((trx) => transition(trx, record, 'received', deps.clock().toISOString(), null));
+  return requireTrade(deps.db, tradeNumber);
+}
+
+/** One inspected line: what was found per question code, and an optional photo to keep. */
+export interface InspectionInput {
+  item: number;
+  /** Question code → answer code as found; questions left out count as answered correctly. */
+  findings: Record<string, string>;
+  /** A photo file to copy into the data folder. */
+  photo?: string;
+}
+
+/** Refuses findings that are no question and answer of the device's category. */
+async function checkFindings(
+  deps: TradeDeps,
+  record: TradeRecord,
+  item: TradeRecord['items'][number],
+  findings: Record<string, string>,
+): Promise<void> {
+  const device = await loadOfferDevice(deps.db, item.deviceId, record.edition);
+  if (device === null)
+    throw new LifecycleError('invalid', `Device ${item.deviceId} is no longer in the catalogue`);
+  for (const [questionCode, answerCode] of Object.entries(findings)) {
+    const question = device.questions.find((candidate) => candidate.code === questionCode);
+    if (question === undefined) {
+      throw new LifecycleError(
+        'invalid',
+        `Question ${questionCode} is not asked for this device; use one of ${device.questions.map((q) => q.code).join(', ')}`,
+      );
+    }
+    if (!question.answers.some((answer) => answer.code === answerCode)) {
+      throw new LifecycleError(
+        'invalid',
+        `Answer ${answerCode} is not an answer of ${questionCode}; use one of ${question.answers.map((a) => a.code).join(', ')}`,
+      );
+    }
+  }
+}
+
+/**
+ * Records what the inspection found for one line (received → inspected on the first line; later
+ * lines while inspected). Codes must be questions and answers of the device's category.
+ */
+export async function inspectTrade(
+  deps: TradeDeps & { dataDir: string },
+  tradeNumber: string,
+  input: InspectionInput,
+): Promise<TradeRecord> {
+  const record = await requireTrade(deps.db, tradeNumber);
+  if (record.status !== 'received' && record.status !== 'inspected') {
+    throw new LifecycleError(
+      'invalid',
+      `Trade ${tradeNumber} is ${record.status}; only received or inspected trades can be inspected`,
+    );
+  }
+  const item = lineOf(record, input.item);
+  await checkFindings(deps, record, item, input.findings);
+  const findings = { ...item.answered, ...input.findings };
+  let photoPath: string | null = item.photoPath;
+  if (input.photo !== undefined) {
+    const folder = join(deps.dataDir, 'inspection-photos');
+    await mkdir(folder, { recursive: true });
+    const name = `${tradeNumber}-${input.item}-${randomUUID()}${extname(input.photo).toLowerCase()}`;
+    await copyFile(input.photo, join(folder, name));
+    photoPath = join('inspection-photos', name);
+  }
+  const at = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (db) => {
+    await db
+      .updateTable('trade_items')
+      .set({ inspection_findings: JSON.stringify(findings), photo_path: photoPath })
+      .where('id', '=', item.id)
+      .execute();
+    if (record.status === 'received') await transition(db, record, 'inspected', at, null);
+  });
+  return requireTrade(deps.db, tradeNumber);
+}
+
+/** The payout went out: inspected → paid (findings matched) or accepted → paid; mails the customer. */
+export async function payTrade(deps: TradeDeps, tradeNumber: string): Promise<TradeRecord> {
+  const record = await requireTrade(deps.db, tradeNumber);
+  const now = deps.clock();
+  await deps.db
+    .transaction()
+    .execute((trx) => transition(trx, record, 'paid', now.toISOString(), null));
+  const updated = await requireTrade(deps.db, tradeNumber);
+  // The paid mail was enqueued with the step; the seller hears of the payout at once.
+  await sendTradeMailsNow(deps, updated);
+  return updated;
+}
