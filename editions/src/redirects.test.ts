@@ -175,9 +175,11 @@ describe('French legacy catalogue and product redirects', () => {
     ['/rachat-macbook', '/catalogue/ordinateurs-portables'],
     ['/catalogue/telephones-portables', '/catalogue/smartphones'],
     ['/rachat-samsung', '/produits/apercu-samsung'],
-    ['/vendre-mon-iphone-12', '/produits/apple-iphone-12'],
-    ['/vendre-mon-samsung-galaxy-s23', '/produits/samsung-galaxy-s23'],
-    ['/vendre-ma-ps5', '/produits/sony-playstation-5'],
+    ['/vendre-mon-iphone-12', '/produits/apercu-apple-iphone-12'],
+    ['/vendre-mon-samsung-galaxy-s23', '/produits/apercu-samsung-galaxy-s23'],
+    ['/vendre-ma-ps5', '/produits/apercu-sony-playstation-5'],
+    ['/vendre-ma-nintendo-switch', '/produits/nintendo-switch'],
+    ['/rachat-console', '/catalogue/consoles-de-jeux'],
   ])('fr: %s -> %s', (path, location) => {
     expect(resolveRedirect('fr', path)).toEqual(internal(location));
   });

@@ -9,8 +9,10 @@ import {
   useRouteLoaderData,
   type LinksFunction,
   type LoaderFunctionArgs,
+  type MiddlewareFunction,
 } from 'react-router';
 import { AppBehaviour } from './app-behaviour/app-behaviour.tsx';
+import { configuredRedirects } from './configured-redirects.server.ts';
 import { useNonce } from './nonce.ts';
 import { shopRequest } from './shop-context.ts';
 import shopStylesheet from './styles/shop.css?url';
@@ -21,6 +23,9 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: shopStylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** Before any page: the edition's configured redirects. */
+export const middleware: MiddlewareFunction<Response>[] = [configuredRedirects];
 
 /** The host's edition, language and shop mode: every page renders for them. */
 export function loader({ context }: LoaderFunctionArgs) {

@@ -1,17 +1,13 @@
-import { resolveRedirect } from '@tradein/editions';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { notFound } from '../screen.server.ts';
 import { shopRequest } from '../shop-context.ts';
 
 /**
- * Every path no screen has: the edition's redirect rules first (legacy paths, `/faq`, the French
- * catalogue list; external targets leave the site), else the 404 page. Runs for client-side
- * navigation too, so a link to an old path lands where a reload would.
+ * Every path no screen has and no redirect rule names (those are answered before any page,
+ * `configured-redirects.server.ts`): the 404 page.
  */
 export function loader({ url, context }: LoaderFunctionArgs) {
   const request = shopRequest(context);
-  const target = resolveRedirect(request.site.edition, `${url.pathname}${url.search}`);
-  if (target) throw redirect(target.location, target.status);
   request.log.warn({ path: url.pathname }, `Page not found: ${url.pathname}`);
   notFound();
 }
