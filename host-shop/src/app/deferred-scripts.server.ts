@@ -159,9 +159,12 @@ export function deferPageScripts(
       settings.afterPaint.push(src);
       return '';
     })
+    // Without `async`: HTML allows it on scripts that run, not on a data block. The module the
+    // starter puts in its place is inserted after the document was parsed, so it runs once its
+    // imports are fetched, as it would with `async`.
     .replace(
       moduleScript,
-      (_, scriptNonce: string) => `<script nonce="${scriptNonce}" type="${waitingType}" async="">`,
+      (_, scriptNonce: string) => `<script nonce="${scriptNonce}" type="${waitingType}">`,
     );
   const json = JSON.stringify(settings).replaceAll('<', String.raw`\u003c`);
   const starter = `<script nonce="${nonce}">(${startPageScripts.toString()})(${json})</script>`;
