@@ -1,4 +1,10 @@
-import { buildPath, editionCodes, getEdition, type RouteName } from '@tradein/editions';
+import {
+  buildPath,
+  editionCodes,
+  getEdition,
+  type EditionCode,
+  type RouteName,
+} from '@tradein/editions';
 import type { MetaDescriptor } from 'react-router';
 import type { ShopRequest } from './shop-context.ts';
 
@@ -9,7 +15,10 @@ export interface PageSeo {
   keywords: string;
   /** Absolute URL of the page without query: the one address it is indexed under. */
   canonical: string;
-  /** The same page in the other editions (hreflang), absolute URLs. */
+  /**
+   * The same page in every edition that has it (hreflang), absolute URLs, the page itself
+   * included (its href is the canonical), then `x-default`; empty when no other edition has it.
+   */
   alternates: { hrefLang: string; href: string }[];
   /** Absolute URL of the page's picture for link previews, if it has one. */
   image: string | undefined;
@@ -26,11 +35,22 @@ export interface PageSeoInput {
   /** The screen and parameters of the page, for its address in every edition. */
   route: RouteName;
   params?: Record<string, string>;
-  /** Whether the page is the same in the other editions (false for catalogue pages). */
+  /** Whether the page is the same in the other editions (false for a link's own pages). */
   sharedAcrossEditions?: boolean;
+  /**
+   * The parameters of the same page in the other editions, where they differ (a catalogue
+   * entry has a url of its own in each edition); editions missing here lack the page.
+   */
+  editionParams?: EditionParams;
   image?: string | null | undefined;
   noIndex?: boolean;
 }
+
+/** A page's route parameters in each edition that has it. */
+export type EditionParams = Partial<Record<EditionCode, Record<string, string>>>;
+
+/** The edition whose page is shown to languages no edition speaks (`x-default`). */
+const defaultEdition: EditionCode = 'de';
 
 /** The brand as page titles end with it. */
 const siteNames = {
@@ -40,30 +60,67 @@ const siteNames = {
   aganwidget: 'agan',
 };
 
+/**
+ * The origin of an edition's shop beside the request's: the request's own for its edition (so
+ * the page's alternate is its canonical), the edition's public domain from a production consumer
+ * host, else the edition's host of the same environment and shop mode, on the request's protocol
+ * and port (`fr.localhost:8080` beside `de.localhost:8080`). Undefined where the edition has no
+ * such shop (the agan shops and the B2B portal exist in Germany only).
+ */
+function editionOrigin({ site, origin }: ShopRequest, edition: EditionCode): string | undefined {
+  if (edition === site.edition) return origin;
+  const config = getEdition(edition);
+  if (site.environment === 'production' && site.shopMode === 'default') {
+    return `https://${config.domain}`;
+  }
+  const host = config.hosts.find(
+    (rule) => rule.environment === site.environment && rule.shopMode === site.shopMode,
+  );
+  if (host === undefined) return undefined;
+  const url = new URL(origin);
+  url.hostname = host.host;
+  return url.origin;
+}
+
+/** The page in every edition that has it, and `x-default`; empty if only one edition has it. */
+function alternatesOf(
+  request: ShopRequest,
+  route: RouteName,
+  paramsByEdition: EditionParams,
+): PageSeo['alternates'] {
+  const pages = editionCodes.flatMap((edition) => {
+    const params = paramsByEdition[edition];
+    const origin = editionOrigin(request, edition);
+    if (params === undefined || origin === undefined) return [];
+    if (getEdition(edition).routes[route] === undefined) return [];
+    const href = `${origin}${buildPath(edition, route, params)}`;
+    return [{ edition, hrefLang: getEdition(edition).icuLocale, href }];
+  });
+  if (pages.length < 2) return [];
+  const fallback = pages.find((page) => page.edition === defaultEdition);
+  return [
+    ...pages.map(({ hrefLang, href }) => ({ hrefLang, href })),
+    ...(fallback === undefined ? [] : [{ hrefLang: 'x-default', href: fallback.href }]),
+  ];
+}
+
 /** Builds the search-engine description of a page of the request's edition. */
 export function pageSeo(request: ShopRequest, input: PageSeoInput): PageSeo {
   const { site, origin } = request;
   const params = input.params ?? {};
-  const alternates =
-    input.sharedAcrossEditions === false
-      ? []
-      : editionCodes.flatMap((edition) => {
-          const config = getEdition(edition);
-          if (config.routes[input.route] === undefined) return [];
-          return [
-            {
-              hrefLang: config.icuLocale,
-              href: `https://${config.domain}${buildPath(edition, input.route, params)}`,
-            },
-          ];
-        });
+  const paramsByEdition: EditionParams =
+    input.editionParams !== undefined
+      ? { ...input.editionParams, [site.edition]: params }
+      : input.sharedAcrossEditions === false
+        ? {}
+        : Object.fromEntries(editionCodes.map((edition) => [edition, params]));
   const image = input.image ?? undefined;
   return {
     title: input.title,
     description: input.description,
     keywords: input.keywords ?? '',
     canonical: `${origin}${buildPath(site.edition, input.route, params)}`,
-    alternates: alternates.length > 1 ? alternates : [],
+    alternates: alternatesOf(request, input.route, paramsByEdition),
     image: image === undefined ? undefined : new URL(image, origin).href,
     locale: getEdition(site.edition).icuLocale.replace('-', '_'),
     siteName: siteNames[site.shopMode],

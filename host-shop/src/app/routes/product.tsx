@@ -2,6 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
 import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import {
+  canonicalOverviewUrl,
+  deviceAlternates,
+  overviewAlternates,
+} from '../catalogue-pages.server.ts';
 import { aggregationByUrl, deviceByUrl, devicesOfSeries } from '../catalogue.server.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { HowItWorks } from '../components/how-it-works.tsx';
@@ -27,7 +32,7 @@ async function productDetail({ request, match, i18n }: Screen) {
     seo: pageSeo(request, {
       route: 'productDetail',
       params: { pdp: device.url },
-      sharedAcrossEditions: false,
+      editionParams: await deviceAlternates(api, site.edition, device),
       title: i18n._(msg`Sell ${name}`),
       description: i18n._(
         msg`Sell your ${name} at a fixed price: answer a few questions, get your offer at once, ship for free and get paid quickly.`,
@@ -80,8 +85,8 @@ async function productOverview({ request, match, i18n }: Screen) {
     kind: 'overview' as const,
     seo: pageSeo(request, {
       route: 'productOverview',
-      params: { overview: aggregation.url },
-      sharedAcrossEditions: false,
+      params: { overview: canonicalOverviewUrl(aggregation) },
+      editionParams: await overviewAlternates(api, site.edition, aggregation),
       title: i18n._(msg`Sell ${title}: all models`),
       description: subject.metaDescription,
       keywords: subject.metaKeywords,

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
 import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import { categoryAlternates, manufacturerOverviewUrl } from '../catalogue-pages.server.ts';
 import { categoryByUrl } from '../catalogue.server.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
@@ -18,12 +19,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = match.params['category'] ?? '';
   const category = await categoryByUrl(api, site.edition, url);
   if (category === undefined) notFound();
-  const overview = (manufacturerUrl: string) =>
-    buildPath(site.edition, 'productOverview', { overview: manufacturerUrl });
   const manufacturers = category.manufacturers.map((manufacturer) => ({
     id: manufacturer.id,
     name: manufacturer.name,
-    href: overview(manufacturer.url),
+    href: buildPath(site.edition, 'productOverview', {
+      overview: manufacturerOverviewUrl(category, manufacturer),
+    }),
   }));
   const widget: SellFlowWidget = {
     attributes: { category: category.url },
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
     seo: pageSeo(request, {
       route: 'sellCategory',
       params: { category: category.url },
-      sharedAcrossEditions: false,
+      editionParams: await categoryAlternates(api, site.edition, category.id),
       title: i18n._(msg`Sell ${category.name}`),
       description: category.metaDescription,
       keywords: category.metaKeywords,
