@@ -3,7 +3,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { createApiClient } from '@tradein/client-core';
-import type { EditionCode } from '@tradein/editions';
 import {
   answerOutsideApiInApiShape,
   apiShapedServerErrors,
@@ -15,10 +14,11 @@ import {
 } from '@tradein/trade-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
-import { siteForHost, type Site } from '../app/site.ts';
+import type { Site } from '../app/site.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { pagesPlugin } from './pages.ts';
-import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
+import { searchEngineFiles } from './search-engine-files.ts';
+import { everyAnswerHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   logger?: boolean;
@@ -111,11 +111,8 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
 
   app.addHook('onSend', async (_request, reply) => {
     // Answers that set their own (the API's, pages) keep them.
-    if (!reply.hasHeader('x-content-type-options')) {
-      reply.header('x-content-type-options', 'nosniff');
-    }
-    if (!reply.hasHeader('referrer-policy')) {
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of Object.entries(everyAnswerHeaders)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
     }
   });
 
@@ -177,23 +174,21 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
     },
   });
 
-  app.get('/robots.txt', async (request, reply) => {
-    const site = siteForHost(request.host);
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return robotsTxt(publicOrigin(site, request));
-  });
-
   const apiBaseUrl = options.tradeApiUrl ?? 'http://trade-api.invalid';
-  if (options.tradeApi === undefined && options.tradeApiUrl === undefined) return app;
-
+  const hasApi = options.tradeApi !== undefined || options.tradeApiUrl !== undefined;
   // The pages and the sitemap call the trade API through the contract: in-process when this
   // server mounts it (the origin is a placeholder then: in-process calls use the path only),
   // else over HTTP to the API node.
-  const api = createApiClient({
-    baseUrl: apiBaseUrl,
-    ...(options.tradeApi ? { fetch: inProcessFetch(app) } : {}),
-    environment: 'production',
-  });
+  const api = hasApi
+    ? createApiClient({
+        baseUrl: apiBaseUrl,
+        ...(options.tradeApi ? { fetch: inProcessFetch(app) } : {}),
+        environment: 'production',
+      })
+    : undefined;
+  void app.register(searchEngineFiles, { api, publicOrigin });
+  if (api === undefined) return app;
+
   // Calls made for a visitor carry the visitor's address: as the remote address of the
   // in-process call, or as `x-forwarded-for` to an API node (which trusts this server).
   const visitorApi = (request: FastifyRequest) =>
@@ -204,22 +199,6 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
         : forwardingFetch(request.ip),
       environment: 'production',
     });
-
-  // The catalogue changes only when the servers restart (docs/search.md): the sitemap's pages
-  // are asked once per edition, for the life of the process; never per host name, which a
-  // client chooses (unknown hosts are served too).
-  const pathsByEdition = new Map<EditionCode, Promise<string[]>>();
-  app.get('/sitemap.xml', async (request, reply) => {
-    const site = siteForHost(request.host);
-    let paths = pathsByEdition.get(site.edition);
-    if (paths === undefined) {
-      paths = sitemapPaths(api, site.edition);
-      pathsByEdition.set(site.edition, paths);
-      paths.catch(() => pathsByEdition.delete(site.edition));
-    }
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return sitemapXml(publicOrigin(site, request), await paths);
-  });
 
   if (options.pages) {
     void app.register(fastifyStatic, {

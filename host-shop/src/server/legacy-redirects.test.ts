@@ -22,7 +22,7 @@ beforeAll(async () => {
     headers: { host: 'de.localhost', 'content-type': 'application/json' },
     payload: JSON.stringify({ email, edition: 'de', source: 'footer' }),
   });
-  expect(subscribed.statusCode).toBe(200);
+  if (subscribed.statusCode !== 200) throw new Error(`no subscription: ${subscribed.body}`);
   const [optIn] = await mailsTo(shop.outbox, email);
   const hash = /\/newsletter\/enrich\/([0-9a-f]{64})/.exec(optIn?.text ?? '')?.[1];
   if (hash === undefined) throw new Error('no subscription link in the opt-in mail');

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ApiClient } from '@tradein/client-core';
+import type { EditionCode } from '@tradein/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ShopRequest } from '../app/shop-context.ts';
 import { siteForHost, type Site } from '../app/site.ts';
-import {
-  thirdPartySources,
-  type ThirdPartySources,
-} from '../app/tracking/third-party-scripts.server.ts';
+import { thirdPartySources } from '../app/tracking/third-party-scripts.server.ts';
+import { entityTag, namesTag } from './entity-tag.ts';
+import { pageCaching } from './page-caching.ts';
+import { pageSecurityHeaders } from './security-headers.ts';
 
 /** What the server entry of the pages' build exports beside its request handler. */
 interface ShopServerEntry {
@@ -35,45 +36,6 @@ export interface PagesOptions {
   publicOrigin(site: Site, request: FastifyRequest): string;
 }
 
-/** A directive's further sources, each after a space. */
-function andOrigins(origins: readonly string[]): string {
-  return origins.map((origin) => ` ${origin}`).join('');
-}
-
-/**
- * The content security policy of a page: scripts and styles from our own origin, plus the
- * page's own inline scripts (React Router's hydration data) by their per-answer nonce; nothing
- * inline otherwise; framed by our own pages only. The third-party scripts the edition enables
- * (loaded only after consent) add exactly their origins.
- */
-function pageSecurityPolicy(nonce: string, thirdParty: ThirdPartySources): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${andOrigins(thirdParty.script)}`,
-    ...(thirdParty.connect.length > 0
-      ? [`connect-src 'self'${andOrigins(thirdParty.connect)}`]
-      : []),
-    "style-src 'self'",
-    `img-src 'self' data:${andOrigins(thirdParty.img)}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-}
-
-/**
- * The other headers of every page, its 404 and its redirects (every HTML answer of the shop);
- * `X-Frame-Options` says what `frame-ancestors` says, for browsers that know only the former.
- */
-const pageHeaders: Readonly<Record<string, string>> = {
-  'x-frame-options': 'SAMEORIGIN',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
-
 /** A Fetch API request of what Fastify received. */
 function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -87,8 +49,11 @@ function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
   return new Request(url, { method: request.method, headers, body, signal: abort });
 }
 
-/** Sends a Fetch API response through Fastify (so compression and hooks apply). */
-function sendResponse(reply: FastifyReply, response: Response): FastifyReply {
+/**
+ * Sends a Fetch API response through Fastify (so compression and hooks apply), with `body`
+ * instead of the response's own when the page was read already.
+ */
+function sendResponse(reply: FastifyReply, response: Response, body?: string): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
@@ -96,8 +61,38 @@ function sendResponse(reply: FastifyReply, response: Response): FastifyReply {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (body !== undefined) return reply.send(body);
   if (response.body === null) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
+/**
+ * Sends a page with the caching it calls for (page-caching.ts) unless its route set its own: a
+ * public page with its entity tag, or a 304 when the client holds the same page. The tag is
+ * taken without the answer's nonce, which is all that differs between two answers of one page;
+ * the 304 carries no content security policy, so the client keeps the one that names the nonce
+ * of the page it holds.
+ */
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  { edition, pathname, nonce }: { edition: EditionCode; pathname: string; nonce: string },
+): Promise<FastifyReply> {
+  const caching = response.headers.has('cache-control')
+    ? undefined
+    : pageCaching(edition, { method: request.method, pathname }, response.status);
+  if (caching === undefined) return sendResponse(reply, response);
+  reply.header('cache-control', caching.cacheControl);
+  if (!caching.validated || response.body === null) return sendResponse(reply, response);
+  const html = await response.text();
+  const tag = entityTag(html.replaceAll(nonce, ''));
+  reply.header('etag', tag);
+  if (namesTag(request.headers['if-none-match'], tag)) {
+    reply.removeHeader('content-security-policy');
+    return reply.code(304).send();
+  }
+  return sendResponse(reply, response, html);
 }
 
 /**
@@ -139,16 +134,17 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
           visitorApi: () => options.visitorApi(request),
           log: request.log,
         });
-        const response = await handle(toFetchRequest(request, abort.signal), context);
-        reply.headers(pageHeaders);
-        reply.header('content-security-policy', pageSecurityPolicy(nonce, thirdPartySources(site)));
-        // HTTPS only, from now on: on production hosts (their public origin is HTTPS, and a
-        // browser ignores the header on plain HTTP) and on any host reached over HTTPS (the
-        // protocol a trusted proxy names, TRUST_PROXY).
-        if (site.environment === 'production' || request.protocol === 'https') {
-          reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-        }
-        return sendResponse(reply, response);
+        const fetchRequest = toFetchRequest(request, abort.signal);
+        const response = await handle(fetchRequest, context);
+        reply.headers(
+          pageSecurityHeaders({
+            nonce,
+            thirdParty: thirdPartySources(site),
+            httpsOnly: site.environment === 'production' || request.protocol === 'https',
+          }),
+        );
+        const { pathname } = new URL(fetchRequest.url);
+        return sendPage(request, reply, response, { edition: site.edition, pathname, nonce });
       },
     });
   });

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@tradein/client-core';
 import { buildPath, type EditionCode } from '@tradein/editions';
 import { sellFlowPath } from '@tradein/editions/client';
+import { manufacturerOverviewUrl } from '../app/catalogue-pages.server.ts';
 import { categoryTree, devicesOfSeries } from '../app/catalogue.server.ts';
 import { contentSlugs } from '../app/content/content-slugs.ts';
 
@@ -18,28 +19,43 @@ function escapeXml(text: string): string {
 }
 
 /**
- * The paths of an edition's pages that search engines should know: the home page, every sell
- * category, every device's product page, from the catalogue as the trade API serves it (one
+ * The paths of an edition's pages that search engines should know: the home page, the contact
+ * page, every sell category, every device's product page, the overview of every manufacturer in
+ * each of its categories and of every series, from the catalogue as the trade API serves it (one
  * call for the category tree, one per series for its devices), and the content pages.
  */
 export async function sitemapPaths(api: ApiClient, edition: EditionCode): Promise<string[]> {
   const categories = await categoryTree(api, edition);
-  const seriesIds = new Set(
+  const overview = (url: string) => buildPath(edition, 'productOverview', { overview: url });
+  const manufacturerOverviews = categories.flatMap((category) =>
+    category.manufacturers.map((manufacturer) => manufacturerOverviewUrl(category, manufacturer)),
+  );
+  // A series url that a category, a manufacturer in a category or a bare manufacturer url
+  // already names would show that page instead (docs/search.md, "Aggregation urls").
+  const taken = new Set([
+    ...categories.map((category) => category.url),
+    ...manufacturerOverviews,
+    ...categories.flatMap((category) => category.manufacturers.map(({ url }) => url)),
+  ]);
+  const series = new Map(
     categories.flatMap((category) =>
       category.manufacturers.flatMap((manufacturer) =>
-        manufacturer.series.map((series) => series.id),
+        manufacturer.series.map((entry) => [entry.id, entry.url] as const),
       ),
     ),
   );
   const devicePaths = new Set<string>();
-  for (const seriesId of seriesIds) {
+  for (const seriesId of series.keys()) {
     for (const device of await devicesOfSeries(api, edition, seriesId))
       devicePaths.add(sellFlowPath(edition, 'productDetail', device.url));
   }
   return [
     sellFlowPath(edition, 'home'),
+    buildPath(edition, 'contact'),
     ...categories.map((category) => sellFlowPath(edition, 'sellCategory', category.url)),
     ...devicePaths,
+    ...manufacturerOverviews.map(overview),
+    ...[...series.values()].filter((url) => !taken.has(url)).map(overview),
     ...contentSlugs.map((slug) => buildPath(edition, 'content', { slug })),
   ];
 }

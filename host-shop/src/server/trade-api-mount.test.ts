@@ -101,14 +101,21 @@ const get = (host: string, url: string) => app.inject({ url, headers: { host } }
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe('sitemap.xml and robots.txt per edition host', () => {
-  it('lists the home page, every sell category, product and content page of the edition', async () => {
+  it('lists the home, contact, sell category, product, overview and content pages of the edition', async () => {
     const response = await get('de.localhost:8080', '/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
     const urls = locations(response.body);
-    const { categories, devices } = tradeApi.catalogue;
-    expect(urls).toHaveLength(1 + categories.length + devices.length + contentSlugs.length);
+    const { categories, devices, categoryManufacturers } = tradeApi.catalogue;
+    const overviews = urls.filter((url) => url?.includes('/produkte/uebersicht-'));
+    const products = urls.filter((url) => url?.includes('/produkte/') && !overviews.includes(url));
+    expect(products).toHaveLength(devices.length);
+    expect(urls.filter((url) => url?.includes('/verkaufen/'))).toHaveLength(categories.length);
+    expect(urls.filter((url) => url?.includes('/content/'))).toHaveLength(contentSlugs.length);
+    // Every manufacturer in each of its categories, and the series.
+    expect(overviews.length).toBeGreaterThan(categoryManufacturers.length);
+    expect(urls).toContain('http://de.localhost:8080/kontakt');
     expect(urls).toContain('http://de.localhost:8080/content/data-erasure');
     expect(urls[0]).toBe('http://de.localhost:8080/');
     expect(urls).toContain(`http://de.localhost:8080/verkaufen/${categories[0]?.pages.de.url}`);
