@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { dayMs } from '../time/day.ts';
 
 /** The current time; injected so tests can move it (token expiry, throttling windows). */
 export type Clock = () => Date;
@@ -43,7 +44,7 @@ const defaultAccountLimits: AccountLimits = {
   addressWindowMs: 60 * 60_000,
   failuresPerAddress: 50,
   slowedAddressIntervalMs: 60_000,
-  knownClientMs: 30 * 24 * 60 * 60_000,
+  knownClientMs: 30 * dayMs,
   guestWindowMs: 60 * 60_000,
   guestSessionsPerIp: 30,
   resetMailsPerAccount: 3,

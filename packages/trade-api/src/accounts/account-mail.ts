@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { msg } from '@lingui/core/macro';
 import type { EditionCode } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
+import { claimWithinCaps } from '../db/windowed-cap.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import type { Mailer, MailKind } from '../mail/mailer.ts';
 import type { TaskLogger } from './account-deps.ts';
@@ -104,36 +105,47 @@ export async function claimMailSlot(
   cap: MailCap,
 ): Promise<number | null> {
   const now = deps.now();
-  const claimed = await deps.db
-    .insertInto('mail_log')
-    .values({
-      kind,
-      recipient,
-      subject: '',
-      transport: 'pending',
-      reference: null,
-      error: null,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const since = new Date(now.getTime() - cap.windowMs).toISOString();
-  const earlier = await deps.db
-    .selectFrom('mail_log')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('recipient', '=', recipient)
-    .where('kind', '=', kind)
-    .where('transport', '!=', 'capped')
-    .where('created_at', '>', since)
-    .where('id', '<=', claimed.id)
-    .executeTakeFirst();
-  if (Number(earlier?.count ?? 0) <= cap.max) return claimed.id;
-  await deps.db
-    .updateTable('mail_log')
-    .set({ transport: 'capped' })
-    .where('id', '=', claimed.id)
-    .execute();
-  return null;
+  const outcome = await claimWithinCaps(deps.db, {
+    table: 'mail_log',
+    insert: async () => {
+      const row = await deps.db
+        .insertInto('mail_log')
+        .values({
+          kind,
+          recipient,
+          subject: '',
+          transport: 'pending',
+          reference: null,
+          error: null,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    // The row stays as the record of a refused mail; `capped` rows count for nobody.
+    release: async (id) => {
+      await deps.db
+        .updateTable('mail_log')
+        .set({ transport: 'capped' })
+        .where('id', '=', id)
+        .execute();
+    },
+    caps: [
+      {
+        counts: (eb) =>
+          eb.and([
+            eb('recipient', '=', recipient),
+            eb('kind', '=', kind),
+            eb('transport', '!=', 'capped'),
+          ]),
+        max: cap.max,
+      },
+    ],
+    windowMs: cap.windowMs,
+    now,
+  });
+  return 'claimId' in outcome ? outcome.claimId : null;
 }
 
 /**

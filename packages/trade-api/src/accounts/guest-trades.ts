@@ -1,5 +1,5 @@
 import type { TradeDb } from '../db/create-database.ts';
-import { hashOpaqueToken } from './opaque-token.ts';
+import { hashOpaqueToken } from '../tokens/opaque-token.ts';
 
 /**
  * Binds a guest trade to the account registered with its checkout's one-time account claim

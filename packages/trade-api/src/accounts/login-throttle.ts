@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { databaseDialect, type TradeDb } from '../db/create-database.ts';
+import { secondsUntilFree } from '../db/windowed-cap.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AccountLimits } from './account-deps.ts';
 import { apiErrorCode } from '@tradein/contract';
@@ -33,16 +34,11 @@ function before(now: Date, ms: number): string {
   return new Date(now.getTime() - ms).toISOString();
 }
 
-/** Seconds from `now` until `time` plus `ms`, at least one. */
-function secondsUntil(time: string, ms: number, now: Date): number {
-  return Math.max(1, Math.ceil((new Date(time).getTime() + ms - now.getTime()) / 1000));
-}
-
 /** Seconds until the limit-th newest time leaves the window, so the count drops below the limit. */
 function retryAfterSeconds(times: readonly string[], limit: number, windowMs: number, now: Date) {
   // `times` are newest first; once the limit-th newest leaves the window, one more is allowed.
   const blocking = times[limit - 1] ?? times[times.length - 1] ?? now.toISOString();
-  return secondsUntil(blocking, windowMs, now);
+  return secondsUntilFree(blocking, windowMs, now);
 }
 
 /** The newest `limit` creation times of failed logins of an address, a client or a pair, in the window. */
@@ -160,7 +156,7 @@ async function waitForAttempt(
     ) {
       waits.push(
         Math.min(
-          secondsUntil(newest, limits.slowedAddressIntervalMs, now),
+          secondsUntilFree(newest, limits.slowedAddressIntervalMs, now),
           retryAfterSeconds(byAddress, limits.failuresPerAddress, limits.addressWindowMs, now),
         ),
       );

@@ -1,5 +1,5 @@
 import type { TradeDb } from '../db/create-database.ts';
-import { createOpaqueToken, hashOpaqueToken } from './opaque-token.ts';
+import { createOpaqueToken, hashOpaqueToken } from '../tokens/opaque-token.ts';
 
 /** What a mailed single-use token is for, and how long it lives. */
 export type OneTimePurpose = 'activation' | 'password_reset';

@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import { databaseDialect } from '../db/create-database.ts';
 import type { TradeDatabase } from '../db/schema.ts';
-import { createOpaqueToken, hashOpaqueToken } from './opaque-token.ts';
+import { createOpaqueToken, hashOpaqueToken } from '../tokens/opaque-token.ts';
+import { dayMs } from '../time/day.ts';
 
 /** How long a refresh token lives; each rotation starts a new period. */
-const refreshTokenMs = 30 * 24 * 60 * 60_000;
+const refreshTokenMs = 30 * dayMs;
 
 /**
  * How long after its rotation a refresh token may be presented again and get the same new pair:

@@ -9,6 +9,7 @@ import {
   registrationBody,
   useAccountServer,
 } from '../../test-kit/account-test-kit.ts';
+import { dayMs } from '../time/day.ts';
 
 /** base64url of a JSON part of a JWT. */
 function encode(part: object): string {
@@ -179,7 +180,7 @@ describe.each(testDatabases())('sessions on $name', (engine) => {
     expect(expired.body.error?.code).toBe('unauthorized');
     const renewed = await refresh(dora.refreshToken);
     expect(renewed.status).toBe(200);
-    server.api.clock.advance(30 * 24 * 60 * 60_000 + 1000);
+    server.api.clock.advance(30 * dayMs + 1000);
     expect((await refresh(String(renewed.body['refresh_token']))).status).toBe(401);
   });
 

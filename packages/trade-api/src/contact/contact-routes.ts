@@ -7,6 +7,9 @@ import {
 } from '@tradein/contract';
 import { getEdition } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
+import type { ContactMessagesTable } from '../db/schema.ts';
+import { claimWithinCaps, type ClaimOutcome } from '../db/windowed-cap.ts';
+import type { Insertable } from 'kysely';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -59,10 +62,39 @@ function contactMail(body: ContactMessageRequest, subjectLabel: string): MailMes
   };
 }
 
-/** Seconds until the oldest counted message of a full window leaves it. */
-function secondsUntilFree(oldest: string, windowMs: number, now: Date): number {
-  const free = new Date(oldest).getTime() + windowMs - now.getTime();
-  return Math.max(1, Math.ceil(free / 1000));
+/** Removes a message's row: one over a cap or not sent counts against nobody. */
+async function deleteMessage(db: TradeDb, id: number): Promise<void> {
+  await db.deleteFrom('contact_messages').where('id', '=', id).execute();
+}
+
+/**
+ * Claims the row of a message within the per-sender and per-client limits, before it is sent;
+ * a claim over a limit is removed again.
+ */
+function claimMessage(
+  db: TradeDb,
+  limits: ContactLimits,
+  now: Date,
+  message: Omit<Insertable<ContactMessagesTable>, 'mail_reference' | 'created_at'>,
+): Promise<ClaimOutcome> {
+  return claimWithinCaps(db, {
+    table: 'contact_messages',
+    insert: async () => {
+      const row = await db
+        .insertInto('contact_messages')
+        .values({ ...message, mail_reference: null, created_at: now.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    release: (id) => deleteMessage(db, id),
+    caps: [
+      { counts: (eb) => eb('sender_email', '=', message.sender_email), max: limits.perSender },
+      { counts: (eb) => eb('client_address', '=', message.client_address), max: limits.perClient },
+    ],
+    windowMs: limits.windowMs,
+    now,
+  });
 }
 
 /**
@@ -88,67 +120,32 @@ export function registerContactRoutes(route: Route, deps: ContactDeps): void {
       ]);
     }
     const now = clock();
-    const sender = body.email.trim().toLowerCase();
-    const client = request.ip;
-    const claimed = await deps.db
-      .insertInto('contact_messages')
-      .values({
-        edition: body.edition,
-        subject: subject.key,
-        sender_email: sender,
-        client_address: client,
-        trade_number: body.tradeNumber ?? null,
-        mail_reference: null,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const since = new Date(now.getTime() - limits.windowMs).toISOString();
-    const earlier = (column: 'sender_email' | 'client_address', value: string) =>
-      deps.db
-        .selectFrom('contact_messages')
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('count'),
-          eb.fn.min('created_at').as('oldest'),
-        ])
-        .where(column, '=', value)
-        .where('created_at', '>', since)
-        .where('id', '<=', claimed.id)
-        .executeTakeFirstOrThrow();
-    const [bySender, byClient] = await Promise.all([
-      earlier('sender_email', sender),
-      earlier('client_address', client),
-    ]);
-    const full = [
-      { counted: bySender, max: limits.perSender },
-      { counted: byClient, max: limits.perClient },
-    ].filter(({ counted, max }) => Number(counted.count) > max);
-    if (full.length > 0) {
-      await deps.db.deleteFrom('contact_messages').where('id', '=', claimed.id).execute();
-      const wait = Math.max(
-        ...full.map(({ counted }) =>
-          secondsUntilFree(String(counted.oldest), limits.windowMs, now),
-        ),
-      );
-      reply.header('retry-after', String(wait));
+    const outcome = await claimMessage(deps.db, limits, now, {
+      edition: body.edition,
+      subject: subject.key,
+      sender_email: body.email.trim().toLowerCase(),
+      client_address: request.ip,
+      trade_number: body.tradeNumber ?? null,
+    });
+    if ('retryAfterSeconds' in outcome) {
+      reply.header('retry-after', String(outcome.retryAfterSeconds));
       throw new HttpError(
         429,
         apiErrorCode.tooManyRequests,
         'Too many messages from this sender; try again later',
       );
     }
-
     try {
       const sent = await deps.mailer.send(contactMail(body, subject.label));
       const reference = sent.file === undefined ? sent.messageId : basename(sent.file);
       await deps.db
         .updateTable('contact_messages')
         .set({ mail_reference: reference })
-        .where('id', '=', claimed.id)
+        .where('id', '=', outcome.claimId)
         .execute();
     } catch (error) {
       // Not sent: it must not count against the sender, who will try again.
-      await deps.db.deleteFrom('contact_messages').where('id', '=', claimed.id).execute();
+      await deleteMessage(deps.db, outcome.claimId);
       throw error;
     }
     return { ok: true as const };

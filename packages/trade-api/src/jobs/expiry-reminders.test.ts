@@ -26,8 +26,8 @@ import {
 } from './expiry-reminders.ts';
 import type { JobLog } from './job-worker.ts';
 import { createTradeJobWorker } from './trade-jobs.ts';
+import { dayMs } from '../time/day.ts';
 
-const dayMs = 24 * 60 * 60_000;
 const quiet: JobLog = { info() {}, warn() {}, error() {} };
 
 describe.each(testDatabases())('expiry reminders on $name', (engine) => {

@@ -1,16 +1,17 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EditionCode } from '@tradein/editions';
 import { editionCodeSchema } from '@tradein/editions';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
-import type { TradeDatabase } from '../db/schema.ts';
 import { labelOf } from '../trades/checkout.ts';
+import { isCartOffer } from '../trades/cart-offer.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
 import { sendCartExpiryReminder, sendLabelExpiryReminder } from '../trades/trade-mail.ts';
 import { loadTrade } from '../trades/trade-view.ts';
 import { deleteOldDoneJobs, enqueueJob } from './job-queue.ts';
 import { defineJobHandler, type JobHandler } from './job-worker.ts';
 import { sendOrThrow } from './mail-attempt.ts';
+import { daysAfter } from '../time/day.ts';
 
 /*
  * Reminders before something the seller holds expires (docs/trades.md, "Reminders"): the offers
@@ -18,8 +19,6 @@ import { sendOrThrow } from './mail-attempt.ts';
  * A scan job finds them every quarter of an hour and enqueues one reminder job per cart or
  * label; the dedupe key makes each reminder once, whichever node scans and however often.
  */
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** A reminder goes out this many days before the expiry. */
 const expiryReminderLeadDays = 2;
@@ -59,28 +58,6 @@ export async function enqueueReminderScan(db: TradeDb, now: Date): Promise<boole
     },
     now,
   );
-}
-
-/** An offer that no trade line holds and that is no clarification's revised offer: a cart offer. */
-function inNoTradeAndNoClarification(eb: ExpressionBuilder<TradeDatabase, 'offers'>) {
-  return eb.and([
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('trade_items')
-          .select('trade_items.id')
-          .whereRef('trade_items.offer_id', '=', 'offers.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('clarifications')
-          .select('clarifications.id')
-          .whereRef('clarifications.revised_offer_id', '=', 'offers.id'),
-      ),
-    ),
-  ]);
 }
 
 /** The dedupe keys of one customer's cart reminders in one edition start with this. */
@@ -147,7 +124,7 @@ async function cartStart(
  */
 export async function enqueueCartReminders(db: TradeDb, now: Date): Promise<number> {
   const at = now.toISOString();
-  const until = new Date(now.getTime() + expiryReminderLeadDays * dayMs).toISOString();
+  const until = daysAfter(now, expiryReminderLeadDays).toISOString();
   const candidates = await db
     .selectFrom('offers')
     .innerJoin('customers', 'customers.id', 'offers.customer_id')
@@ -158,7 +135,7 @@ export async function enqueueCartReminders(db: TradeDb, now: Date): Promise<numb
     .where('customers.email', '<>', '')
     .where('offers.valid_until', '>', at)
     .where('offers.valid_until', '<=', until)
-    .where(inNoTradeAndNoClarification)
+    .where(isCartOffer)
     .execute();
   let added = 0;
   for (const candidate of candidates) {
@@ -172,7 +149,7 @@ export async function enqueueCartReminders(db: TradeDb, now: Date): Promise<numb
       .where('offers.customer_id', '=', customerId)
       .where('offers.edition', '=', edition.data)
       .where('offers.valid_until', '>', at)
-      .where(inNoTradeAndNoClarification)
+      .where(isCartOffer)
       .orderBy('offers.valid_until')
       .orderBy('offers.id');
     if (start !== null) query = query.where('offers.created_at', '>=', start);
@@ -204,10 +181,8 @@ export async function enqueueCartReminders(db: TradeDb, now: Date): Promise<numb
  * the lead time. Answers how many reminders were added.
  */
 export async function enqueueLabelReminders(db: TradeDb, now: Date): Promise<number> {
-  const stillValidAfter = new Date(now.getTime() - labelValidityDays * dayMs).toISOString();
-  const dueFrom = new Date(
-    now.getTime() - (labelValidityDays - expiryReminderLeadDays) * dayMs,
-  ).toISOString();
+  const stillValidAfter = daysAfter(now, -labelValidityDays).toISOString();
+  const dueFrom = daysAfter(now, expiryReminderLeadDays - labelValidityDays).toISOString();
   const trades = await db
     .selectFrom('trades')
     .select(['id', 'trade_number'])
@@ -271,7 +246,7 @@ function cartReminderHandler(deps: TradeDeps): JobHandler {
       .select(['offers.price_cents', 'devices.name'])
       .where('offers.id', 'in', payload.offerIds)
       .where('offers.valid_until', '>', now.toISOString())
-      .where(inNoTradeAndNoClarification)
+      .where(isCartOffer)
       .orderBy('offers.valid_until')
       .orderBy('offers.id')
       .execute();
@@ -301,7 +276,7 @@ function labelReminderHandler(deps: TradeDeps): JobHandler {
     async (payload, { now }) => {
       const record = await loadTrade(deps.db, payload.tradeNumber);
       if (record?.status !== 'created' || record.customerId === null) return;
-      const expiresAt = new Date(Date.parse(record.createdAt) + labelValidityDays * dayMs);
+      const expiresAt = daysAfter(new Date(record.createdAt), labelValidityDays);
       if (expiresAt <= now) return;
       const customer = await deps.db
         .selectFrom('customers')

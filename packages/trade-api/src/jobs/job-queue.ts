@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { databaseDialect, type TradeDb } from '../db/create-database.ts';
 import type { JobsTable } from '../db/schema.ts';
+import { daysAfter } from '../time/day.ts';
 
 /*
  * The leased job table (migration `0011_jobs`) shared by every API node. A job is enqueued once
@@ -233,7 +234,7 @@ export async function failJob(
 
 /** Removes jobs done more than {@link doneJobRetentionDays} ago; failed jobs stay. */
 export async function deleteOldDoneJobs(db: TradeDb, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - doneJobRetentionDays * 24 * 60 * 60_000).toISOString();
+  const before = daysAfter(now, -doneJobRetentionDays).toISOString();
   const result = await db
     .deleteFrom('jobs')
     .where('done_at', 'is not', null)

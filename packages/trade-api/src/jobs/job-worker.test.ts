@@ -17,6 +17,7 @@ import { claimDueJobs, enqueueJob, maxJobAttempts, retryDelaysMs } from './job-q
 import { createJobWorker, defaultLeaseMs, defineJobHandler, type JobLog } from './job-worker.ts';
 import { createTradeJobWorker } from './trade-jobs.ts';
 import { enqueueTradeStatusMail, tradeStatusMailKind } from './trade-mail-jobs.ts';
+import { dayMs } from '../time/day.ts';
 
 /** A log that keeps what the worker said, by level. */
 function recordingLog(): JobLog & { lines: { level: string; message: string }[] } {
@@ -183,7 +184,7 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
       { level: 'error', message: 'job failed for good; it stays in the jobs table with its error' },
     ]);
     // Nothing runs it again by itself, and no mail went out.
-    setNow(new Date(now.getTime() + 7 * 24 * 60 * 60_000));
+    setNow(new Date(now.getTime() + 7 * dayMs));
     expect(await worker.runDueJobs()).toMatchObject({ done: 0, retried: 0, failed: 0 });
     expect(await receivedMails(trade.tradeNumber)).toHaveLength(0);
     expect(

@@ -19,6 +19,7 @@ import { enqueueReminderScan } from './expiry-reminders.ts';
 import type { JobLog } from './job-worker.ts';
 import { createTradeJobWorker } from './trade-jobs.ts';
 import { enqueueTradeStatusMail } from './trade-mail-jobs.ts';
+import { dayMs } from '../time/day.ts';
 
 /*
  * Several API nodes on one database: each node has its own connection pool (its own Kysely
@@ -86,7 +87,6 @@ function sharedDatabases(): SharedDatabase[] {
 }
 
 const quiet: JobLog = { info() {}, warn() {}, error() {} };
-const dayMs = 24 * 60 * 60_000;
 const now = new Date('2026-06-15T10:00:00.000Z');
 
 /** A mailer that takes a moment per mail, as a real one does, so the nodes' work interleaves. */

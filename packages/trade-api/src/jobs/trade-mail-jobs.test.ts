@@ -20,6 +20,7 @@ import { clarifyTrade } from '../trades/offer-revision.ts';
 import type { JobLog } from './job-worker.ts';
 import { createTradeJobWorker } from './trade-jobs.ts';
 import { tradeRevisionMailKind, tradeStatusMailKind } from './trade-mail-jobs.ts';
+import { dayMs } from '../time/day.ts';
 
 const quiet: JobLog = { info() {}, warn() {}, error() {} };
 
@@ -159,7 +160,7 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
     )?.[1];
     expect(link).toBeDefined();
     const opened = await resolveClarificationLink(fixture.db, link ?? '', trade.tradeNumber, now);
-    expect(opened?.expiresAt).toBe(new Date(now.getTime() + 14 * 24 * 60 * 60_000).toISOString());
+    expect(opened?.expiresAt).toBe(new Date(now.getTime() + 14 * dayMs).toISOString());
     const revisionJobs = (await jobsOf(trade)).filter((job) => job.kind === tradeRevisionMailKind);
     expect(revisionJobs).toHaveLength(2);
     expect(revisionJobs.every((job) => job.done_at !== null)).toBe(true);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** Separates the newsletter key from every other use of the server secret. */
 const keyPurpose = 'tradein newsletter email hash v1';
@@ -15,14 +15,4 @@ export function newsletterHashKey(serverSecret: string): Buffer {
  */
 export function newsletterEmailHash(key: Buffer, edition: string, email: string): string {
   return createHmac('sha256', key).update(`${edition}\n${email.toLowerCase()}`).digest('hex');
-}
-
-/** A new opt-in token: 32 random bytes as base64url (43 characters). */
-export function newConfirmToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** What the database keeps of a token: its SHA-256 in hex, so a leaked table confirms nothing. */
-export function hashConfirmToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }

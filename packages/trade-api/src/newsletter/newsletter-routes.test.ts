@@ -13,6 +13,7 @@ import { startTestServer, testConfig, type RunningServer } from '../../test-kit/
 import { newsletterEmailHash, newsletterHashKey } from './email-hash.ts';
 import { registerNewsletterRoutes } from './newsletter-routes.ts';
 import { mailsTo, type OutboxMail } from '../../test-kit/outbox-mail.ts';
+import { dayMs } from '../time/day.ts';
 
 const config = {
   jwtSecret: testConfig.jwtSecret,
@@ -21,7 +22,6 @@ const config = {
 };
 const linkPattern =
   /https:\/\/shop\.example\/newsletter\/enrich\/([0-9a-f]{64})\?token=([A-Za-z0-9_-]+)/;
-const day = 86_400_000;
 
 /** Posts to a newsletter call of a running server. */
 const call = (running: RunningServer, path: string, body: unknown) =>
@@ -186,9 +186,9 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
     now = new Date('2026-04-10T08:00:00.000Z');
     const early = await subscribe(freshEmail());
     const late = await subscribe(freshEmail());
-    now = new Date(Date.parse('2026-04-10T08:00:00.000Z') + 7 * day - 1);
+    now = new Date(Date.parse('2026-04-10T08:00:00.000Z') + 7 * dayMs - 1);
     expect((await confirm(early.emailHash, early.token)).status).toBe(200);
-    now = new Date(Date.parse('2026-04-10T08:00:00.000Z') + 7 * day);
+    now = new Date(Date.parse('2026-04-10T08:00:00.000Z') + 7 * dayMs);
     const expired = await confirm(late.emailHash, late.token);
     expect(expired.status).toBe(400);
     expect(((await expired.json()) as ErrorAnswer).error).toEqual({
@@ -222,7 +222,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
   it('answers a subscribe of an active address the same, without mail or change', async () => {
     const email = freshEmail();
     const emailHash = await activeSubscription(email);
-    now = new Date(now.getTime() + day);
+    now = new Date(now.getTime() + dayMs);
     const before = await rowCounts(db);
     const response = await post('subscribe', { email, edition: 'de' });
     expect(response.status).toBe(200);

@@ -9,7 +9,9 @@ import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
 import type { TradeDatabase } from '../db/schema.ts';
-import { hashConfirmToken, newConfirmToken, newsletterEmailHash } from './email-hash.ts';
+import { createOpaqueToken, hashOpaqueToken } from '../tokens/opaque-token.ts';
+import { newsletterEmailHash } from './email-hash.ts';
+import { daysAfter } from '../time/day.ts';
 
 /** How long an opt-in link works. */
 export const confirmTokenLifetimeDays = 7;
@@ -89,13 +91,13 @@ export async function startSubscription(
     return { kind: 'nothing' };
   }
 
-  const token = newConfirmToken();
-  const expires = new Date(now.getTime() + confirmTokenLifetimeDays * 86_400_000);
+  const token = createOpaqueToken();
+  const expires = daysAfter(now, confirmTokenLifetimeDays);
   await db
     .updateTable('newsletter_subscriptions')
     .set({
       status: 'pending',
-      confirm_token_hash: hashConfirmToken(token),
+      confirm_token_hash: hashOpaqueToken(token),
       confirm_expires_at: expires.toISOString(),
       source: input.source ?? row.source,
       unsubscribed_at: null,
@@ -141,7 +143,7 @@ export async function confirmSubscription(
   token: string,
   now: Date,
 ): Promise<SubscriptionRow | ConfirmFailure> {
-  const tokenHash = hashConfirmToken(token);
+  const tokenHash = hashOpaqueToken(token);
   const stamp = now.toISOString();
   const result = await db
     .updateTable('newsletter_subscriptions')

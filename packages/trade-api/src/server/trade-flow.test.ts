@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createTradeApiOptions } from './open-trade-api.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
+import { dayMs } from '../time/day.ts';
 
 /**
  * The whole sell flow through the production wiring of every feature (real authenticator, real
@@ -158,7 +159,7 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
     const best = await offerFor(iphone, () => 0);
     const worn = await offerFor(galaxy, (codes) => Math.max(0, codes.indexOf('GRADE_FAIR')));
     expect(best.priceCents).toBeGreaterThan(0);
-    const validDays = (Date.parse(best.validUntil) - Date.now()) / 86_400_000;
+    const validDays = (Date.parse(best.validUntil) - Date.now()) / dayMs;
     expect(validDays).toBeGreaterThan(13.9);
     expect(validDays).toBeLessThanOrEqual(14);
 

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { TradeDb } from '../db/create-database.ts';
+import { createOpaqueToken } from '../tokens/opaque-token.ts';
 
 /**
- * Issues a tracking client id: 32 random bytes (256 bits) as base64url, so ids cannot be guessed
- * or enumerated; stored with its creation time so the controlling call can tell ours from
+ * Issues a tracking client id: an opaque token (256 random bits), so ids cannot be guessed or
+ * enumerated; stored with its creation time so the controlling call can tell ours from
  * made-up ones.
  */
 export async function issueClientId(db: TradeDb, now: Date): Promise<string> {
-  const id = randomBytes(32).toString('base64url');
+  const id = createOpaqueToken();
   const stamp = now.toISOString();
   await db
     .insertInto('client_ids')

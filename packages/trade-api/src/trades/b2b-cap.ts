@@ -6,10 +6,11 @@ import type { TradeDb } from '../db/create-database.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
 import { customerKey } from './customer-key.ts';
+import { dayMs } from '../time/day.ts';
 
 /** Days over which a business seller's trades are summed for the B2B cap; the period rolls. */
 const b2bCapPeriodDays = 30;
-const periodMs = b2bCapPeriodDays * 24 * 60 * 60 * 1000;
+const periodMs = b2bCapPeriodDays * dayMs;
 const minuteMs = 60 * 1000;
 
 /** A business trade of the seller inside the period, as it counts against the cap. */

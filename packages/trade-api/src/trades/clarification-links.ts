@@ -1,8 +1,7 @@
 import { offerValidityDays } from '@tradein/editions';
-import { createOpaqueToken, hashOpaqueToken } from '../accounts/opaque-token.ts';
+import { createOpaqueToken, hashOpaqueToken } from '../tokens/opaque-token.ts';
 import type { TradeDb } from '../db/create-database.ts';
-
-const dayMs = 24 * 60 * 60 * 1000;
+import { daysAfter } from '../time/day.ts';
 
 /** The shop page a clarification mail links to: `/clarification/{link}/{tradeNumber}`. */
 export function clarificationPageLink(
@@ -37,7 +36,7 @@ export async function createClarificationLink(
   now: Date,
 ): Promise<{ link: string; expiresAt: string }> {
   const link = createOpaqueToken();
-  const expiresAt = new Date(now.getTime() + offerValidityDays * dayMs).toISOString();
+  const expiresAt = daysAfter(now, offerValidityDays).toISOString();
   await trx
     .insertInto('clarification_links')
     .values({

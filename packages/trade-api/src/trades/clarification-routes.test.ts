@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,13 +28,13 @@ import { inspectTrade, payTrade, receiveTrade } from './lifecycle-steps.ts';
 import { type ClarifyDeps, clarifyTrade } from './offer-revision.ts';
 import { registerOfferRoutes } from './offers.ts';
 import { registerTradeRoutes } from './trade-routes.ts';
+import { dayMs } from '../time/day.ts';
+import { createOpaqueToken } from '../tokens/opaque-token.ts';
 
 /** The first bytes of a PNG file: enough for the photo call to know what it serves. */
 const pngBytes = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** A link as the mail carries it: the page's capability and the trade number. */
 interface MailedLink {
@@ -533,7 +533,7 @@ describe.each(testDatabases())('clarification links on $name', (engine) => {
     const before = await rowCounts(db);
     const cases = [
       { link: flipped, tradeNumber: trade.tradeNumber },
-      { link: randomBytes(32).toString('base64url'), tradeNumber: trade.tradeNumber },
+      { link: createOpaqueToken(), tradeNumber: trade.tradeNumber },
       { link: link.link, tradeNumber: other.tradeNumber },
       { link: link.link, tradeNumber: 'T-2026-999999' },
       { link: link.link.slice(1), tradeNumber: trade.tradeNumber },

@@ -20,6 +20,7 @@ import { checkoutBody, phoneAnswers } from '../../test-kit/trade-test-kit.ts';
 import { registerOfferRoutes } from './offers.ts';
 import { registerTradeRoutes } from './trade-routes.ts';
 import { tradeMailboxProofPath } from './trade-mailbox-proof.ts';
+import { dayMs } from '../time/day.ts';
 
 /** An answer of the server, read once. */
 interface Answer {
@@ -34,7 +35,7 @@ function proofToken(mail: OutboxMail | undefined): string {
 }
 
 /** The caps of these tests: small, so that a few checkouts reach them. */
-const mailLimits = { perRecipient: 2, perClient: 3, windowMs: 24 * 60 * 60_000 };
+const mailLimits = { perRecipient: 2, perClient: 3, windowMs: dayMs };
 
 /**
  * Guest checkouts through the real authenticator, account, customer, offer and trade routes:
@@ -469,7 +470,7 @@ describe.each(testDatabases())('guest checkout on $name', (engine) => {
       const email = 'late-proof@example.org';
       await checkout(await guestSession(client, email), client);
       const token = proofToken((await tradeMails(email))[0]);
-      now += 31 * 24 * 60 * 60_000;
+      now += 31 * dayMs;
       const before = await rowCounts(db);
       for (const candidate of [token, 'x'.repeat(43)]) {
         const answer = await confirmMailbox(candidate, client);
@@ -560,7 +561,7 @@ describe.each(testDatabases())('guest checkout on $name', (engine) => {
       const client = nextClient();
       const email = 'claim-late@example.org';
       const trade = await guestTrade(email, client);
-      now += 31 * 24 * 60 * 60_000;
+      now += 31 * dayMs;
       expect((await register(email, client, trade.claim)).body).toEqual({ ok: true });
       await activate(email, client);
       expect(await historyOf(email, 'Secret-pass-1', client)).toEqual([]);

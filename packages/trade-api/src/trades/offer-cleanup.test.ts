@@ -18,8 +18,7 @@ import { inspectTrade, receiveTrade } from './lifecycle-steps.ts';
 import { clarifyTrade } from './offer-revision.ts';
 import { deleteUnusedOffers } from './offer-cleanup.ts';
 import { registerOfferRoutes } from './offers.ts';
-
-const dayMs = 24 * 60 * 60 * 1000;
+import { dayMs } from '../time/day.ts';
 
 describe.each(testDatabases())('offers that were never traded, on $name', (engine) => {
   let fixture: TradesFixture;

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { TradeDb } from '../db/create-database.ts';
 import type { TradeDatabase } from '../db/schema.ts';
+import { isCartOffer } from './cart-offer.ts';
 
 /** How many offers one delete statement removes: short statements keep SQLite's writer free. */
 const cleanupBatchSize = 1000;
@@ -8,25 +9,7 @@ const cleanupBatchSize = 1000;
 /** An offer that expired by `at` and that no trade line and no clarification points at. */
 function unusedBy(at: string) {
   return (eb: ExpressionBuilder<TradeDatabase, 'offers'>) =>
-    eb.and([
-      eb('offers.valid_until', '<=', at),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('trade_items')
-            .select('trade_items.id')
-            .whereRef('trade_items.offer_id', '=', 'offers.id'),
-        ),
-      ),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('clarifications')
-            .select('clarifications.id')
-            .whereRef('clarifications.revised_offer_id', '=', 'offers.id'),
-        ),
-      ),
-    ]);
+    eb.and([eb('offers.valid_until', '<=', at), isCartOffer(eb)]);
 }
 
 /**

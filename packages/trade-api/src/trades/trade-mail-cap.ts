@@ -4,6 +4,8 @@ import type { EditionCode } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
+import { claimWithinCaps } from '../db/windowed-cap.ts';
+import { dayMs } from '../time/day.ts';
 import { customerKey } from './customer-key.ts';
 
 /** How many trade confirmations guest checkouts may mail per window. */
@@ -20,7 +22,7 @@ const guestTradeMailsPerRecipient = 10;
 /** Trade confirmations guest checkouts of one client send per window (docs/trades.md). */
 const guestTradeMailsPerClient = 20;
 /** The window of both caps: a rolling day. */
-const guestTradeMailWindowMs = 24 * 60 * 60 * 1000;
+const guestTradeMailWindowMs = dayMs;
 
 /** The caps that apply unless a test passes others. */
 export const defaultTradeMailLimits: TradeMailLimits = {
@@ -38,12 +40,6 @@ export class TradeMailCapError extends HttpError {
     this.name = 'TradeMailCapError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
-}
-
-/** Seconds until the oldest counted claim of a full window leaves it. */
-function secondsUntilFree(oldest: string, windowMs: number, now: Date): number {
-  const free = new Date(oldest).getTime() + windowMs - now.getTime();
-  return Math.max(1, Math.ceil(free / 1000));
 }
 
 /**
@@ -67,48 +63,36 @@ export async function claimGuestTradeMail(
 ): Promise<number> {
   const { limits, now } = claim;
   const recipientKey = customerKey(claim.email);
-  const claimed = await db
-    .insertInto('trade_mail_claims')
-    .values({
-      recipient_key: recipientKey,
-      client_address: claim.client,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const since = new Date(now.getTime() - limits.windowMs).toISOString();
-  const earlier = (column: 'recipient_key' | 'client_address', value: string) =>
-    db
-      .selectFrom('trade_mail_claims')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('count'),
-        eb.fn.min('created_at').as('oldest'),
-      ])
-      .where(column, '=', value)
-      .where('created_at', '>', since)
-      .where('id', '<=', claimed.id)
-      .executeTakeFirstOrThrow();
-  const [byRecipient, byClient] = await Promise.all([
-    earlier('recipient_key', recipientKey),
-    earlier('client_address', claim.client),
-  ]);
-  const full = [
-    { counted: byRecipient, max: limits.perRecipient },
-    { counted: byClient, max: limits.perClient },
-  ].filter(({ counted, max }) => Number(counted.count) > max);
-  if (full.length === 0) return claimed.id;
-
-  await releaseGuestTradeMail(db, claimed.id);
-  const wait = Math.max(
-    ...full.map(({ counted }) => secondsUntilFree(String(counted.oldest), limits.windowMs, now)),
-  );
+  const outcome = await claimWithinCaps(db, {
+    table: 'trade_mail_claims',
+    insert: async () => {
+      const row = await db
+        .insertInto('trade_mail_claims')
+        .values({
+          recipient_key: recipientKey,
+          client_address: claim.client,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    release: (id) => releaseGuestTradeMail(db, id),
+    caps: [
+      { counts: (eb) => eb('recipient_key', '=', recipientKey), max: limits.perRecipient },
+      { counts: (eb) => eb('client_address', '=', claim.client), max: limits.perClient },
+    ],
+    windowMs: limits.windowMs,
+    now,
+  });
+  if ('claimId' in outcome) return outcome.claimId;
   const i18n = i18nForEdition(claim.edition);
   const hours = Math.ceil(limits.windowMs / (60 * 60 * 1000));
   throw new TradeMailCapError(
     i18n._(
       msg`Too many trades without login have been confirmed to this e-mail address or from this connection in the last ${hours} hours. Please try again later or log in to your customer account. Nothing has been stored.`,
     ),
-    wait,
+    outcome.retryAfterSeconds,
   );
 }
 

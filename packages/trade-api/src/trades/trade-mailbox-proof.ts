@@ -1,10 +1,10 @@
 import { claimGuestTrades } from '../accounts/guest-trades.ts';
-import { createOpaqueToken, hashOpaqueToken } from '../accounts/opaque-token.ts';
+import { createOpaqueToken, hashOpaqueToken } from '../tokens/opaque-token.ts';
 import type { TradeDb } from '../db/create-database.ts';
+import { daysAfter } from '../time/day.ts';
 
 /** How long the link in a guest's trade mail works: long enough to ship, wait and register. */
 export const tradeMailboxProofDays = 30;
-const proofMs = tradeMailboxProofDays * 24 * 60 * 60 * 1000;
 
 /** The shop page the link opens (it reads `token` and calls `confirmTradeMailbox`). */
 export const tradeMailboxProofPath = '/account/confirm-trade';
@@ -42,7 +42,7 @@ export async function createTradeMailboxProof(
       email: proof.email.trim().toLowerCase(),
       token_hash: hashOpaqueToken(token),
       created_at: proof.now.toISOString(),
-      expires_at: new Date(proof.now.getTime() + proofMs).toISOString(),
+      expires_at: daysAfter(proof.now, tradeMailboxProofDays).toISOString(),
       proven_at: null,
       account_claim_hash: hashOpaqueToken(accountClaim),
       claimed_by_customer_id: null,
