@@ -16,10 +16,22 @@ export interface TestDatabase {
   create(): Promise<TradeDb>;
   /** Closes a database made by `create` and removes it. */
   destroy(db: TradeDb): Promise<void>;
+  /**
+   * The settings under which another process opens a database made by `create`, as
+   * `readTradeApiConfig` reads them: `DATA_DIR` of the SQLite file, or `DATABASE_URL`.
+   */
+  settings(db: TradeDb): Record<string, string>;
 }
 
 /** Where each created database lives, to remove it afterwards. */
 const locations = new WeakMap<TradeDb, string>();
+
+/** Where a database made by `create` is, or an error for one it did not make. */
+function locationOf(db: TradeDb): string {
+  const location = locations.get(db);
+  if (location === undefined) throw new Error('This database was not made by the test kit');
+  return location;
+}
 
 const sqliteDatabase: TestDatabase = {
   name: 'sqlite',
@@ -35,6 +47,7 @@ const sqliteDatabase: TestDatabase = {
     const folder = locations.get(db);
     if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   },
+  settings: (db) => ({ DATA_DIR: locationOf(db) }),
 };
 
 /** Runs one statement on the administrative database of the test cluster. */
@@ -49,15 +62,18 @@ async function administer(adminUrl: string, statement: string): Promise<void> {
 }
 
 function postgresDatabase(adminUrl: string): TestDatabase {
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   return {
     name: 'postgres',
     async create() {
       // Each test file gets a database of its own, so files can run in parallel.
       const name = `t_${randomBytes(8).toString('hex')}`;
       await administer(adminUrl, `CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const db = createDatabase({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
+      const db = createDatabase({ databaseUrl: urlOf(name), sqliteFile: ':memory:' });
       locations.set(db, name);
       return db;
     },
@@ -66,6 +82,7 @@ function postgresDatabase(adminUrl: string): TestDatabase {
       const name = locations.get(db);
       if (name !== undefined) await administer(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
     },
+    settings: (db) => ({ DATABASE_URL: urlOf(locationOf(db)) }),
   };
 }
 

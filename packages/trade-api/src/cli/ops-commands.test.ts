@@ -14,7 +14,10 @@ import {
 } from '../../test-kit/trade-test-kit.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
-import { testConfig } from '../../test-kit/test-server.ts';
+import { createTradeJobWorker } from '../jobs/trade-jobs.ts';
+
+/** A log that keeps nothing: the jobs' rows say what happened. */
+const quietLog = { info() {}, warn() {}, error() {} };
 
 describe.each(testDatabases())('operator commands on $name', (engine) => {
   let fixture: TradesFixture;
@@ -25,11 +28,24 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
   });
   afterAll(() => fixture.close());
 
-  async function ops(...argv: string[]): Promise<{ code: number; output: string }> {
+  /** Runs a command as the command line does: with no shop origin of its own. */
+  async function command(...argv: string[]): Promise<{ code: number; output: string }> {
     const lines: string[] = [];
-    const deps = { ...fixture.deps, publicOrigin: testConfig.publicOrigin };
-    const code = await runOpsCommand(argv, deps, (line) => lines.push(line));
+    const code = await runOpsCommand(argv, fixture.deps, (line) => lines.push(line));
     return { code, output: lines.join('\n') };
+  }
+
+  /** One job run of a shop node, which sends the mails the command line left to the nodes. */
+  async function nodeJobRun(): Promise<void> {
+    const node = { ...fixture.deps, publicOrigin: 'https://shop.example' };
+    await createTradeJobWorker(node, quietLog).runDueJobs();
+  }
+
+  /** A command while a shop node runs: its next job run follows the command. */
+  async function ops(...argv: string[]): Promise<{ code: number; output: string }> {
+    const done = await command(...argv);
+    await nodeJobRun();
+    return done;
   }
 
   async function newTrade(): Promise<Trade> {
@@ -106,6 +122,34 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
         .filter((line) => /^\s+\d{4}-/.test(line))
         .map((line) => line.trim().split(/\s+/)[1]),
     ).toEqual(['created', 'received', 'inspected', 'clarification', 'accepted', 'paid']);
+  });
+
+  it("leaves the clarification mail to a node's job run, which links the node's origin", async () => {
+    const trade = await newTrade();
+    const number = trade.tradeNumber;
+    await ops('receive', number);
+    await ops('inspect', number, '--item', '1', '--finding', 'GRADE=GRADE_USED');
+    const clarificationMails = async () =>
+      (await readOutbox(fixture.outboxDir)).filter(
+        (entry) => entry.kind === 'clarification' && entry.text.includes(number),
+      );
+
+    const clarified = await command('clarify', number, '--item', '1', '--price', '2500');
+    expect(clarified.code).toBe(0);
+    expect(clarified.output).toContain("linking that node's PUBLIC_ORIGIN");
+    expect(await clarificationMails()).toEqual([]);
+
+    await nodeJobRun();
+    const [mail] = await clarificationMails();
+    // The page and the quick answer of the device, both on the node's origin.
+    const links = [...(mail?.text ?? '').matchAll(/https?:\/\/\S+/g)].map(
+      (link) => new URL(link[0]),
+    );
+    expect(links.map((link) => link.pathname.split('/')[1])).toEqual([
+      'clarification',
+      'clarificationQuickAnswer',
+    ]);
+    expect(new Set(links.map((link) => link.origin))).toEqual(new Set(['https://shop.example']));
   });
 
   /** Checks out 1 × device 1000 (like new) and 1 × device 1001 (good). */

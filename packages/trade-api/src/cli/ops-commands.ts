@@ -1,11 +1,11 @@
-import { apiErrorCode, type TradeStatus, tradeStatusSchema } from '@tradein/contract';
+import { type TradeStatus, tradeStatusSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import {
   decideClarification,
   decideClarificationLines,
   type LineDecision,
 } from '../trades/clarification-decisions.ts';
-import { LifecycleError } from '../trades/lifecycle-errors.ts';
+import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
 import { clarifyTrade } from '../trades/offer-revision.ts';
 import { listTrades, type TradeListEntry } from '../trades/trade-list.ts';
@@ -21,11 +21,16 @@ import {
 } from '../trades/trade-view.ts';
 
 /**
- * What the operator commands need: the trade dependencies, the data folder for photos, and the
- * shop's public origin that the links of clarification mails start with (`clarify` refuses to
- * run without it; the command line always passes the configured one).
+ * What the operator commands need: the trade dependencies and the data folder for photos. A
+ * process that serves the shop (the back office on a node) may pass the shop's origin: `clarify`
+ * then sends its mail at once. The command line passes none, and the mail, whose links name the
+ * shop, is sent by the next job run of a shop or API node with that node's own origin.
  */
 export type OpsDeps = TradeDeps & { dataDir: string; publicOrigin?: string };
+
+/** What `clarify` says when the mail is left to the nodes. */
+const mailLeftToNodes =
+  "The mail to the customer goes out with the next job run of a shop or API node (every 10 seconds while one runs), linking that node's PUBLIC_ORIGIN.";
 
 /** The usage text printed on `help` and on a wrong command line. */
 const opsUsage = `Usage: npm run ops -- <command>
@@ -200,6 +205,7 @@ export async function runOpsCommand(
     const command = positional[0];
     let record: TradeRecord;
     let sellerPhotoFiles = new Map<number, string[]>();
+    let note: string | undefined;
     switch (command) {
       case undefined:
       case 'help':
@@ -226,11 +232,7 @@ export async function runOpsCommand(
       }
       case 'show': {
         const found = await loadTrade(deps.db, tradeNumberOf(positional));
-        if (found === null)
-          throw new LifecycleError(
-            apiErrorCode.notFound,
-            `There is no trade ${positional[1] ?? ''}`,
-          );
+        if (found === null) throw noSuchTrade(positional[1] ?? '');
         record = found;
         // The operator looks at the seller's photos at inspection: show where their files are.
         const storage = sellerPhotoStorage(deps.dataDir);
@@ -253,15 +255,12 @@ export async function runOpsCommand(
       }
       case 'clarify': {
         const reason = single(options, 'reason');
-        const { publicOrigin } = deps;
-        if (publicOrigin === undefined) {
-          throw new LifecycleError('invalid', 'clarify needs the public origin of the shop');
-        }
-        record = await clarifyTrade({ ...deps, publicOrigin }, tradeNumberOf(positional), {
+        record = await clarifyTrade(deps, tradeNumberOf(positional), {
           item: wholeNumber(single(options, 'item'), 'item', 1),
           priceCents: wholeNumber(single(options, 'price'), 'price', 0),
           ...(reason === undefined ? {} : { reason }),
         });
+        if (deps.publicOrigin === undefined) note = mailLeftToNodes;
         break;
       }
       case 'decide':
@@ -283,6 +282,7 @@ export async function runOpsCommand(
         throw new UsageError(`Unknown command "${command}"`);
     }
     for (const line of describeTrade(record, sellerPhotoFiles)) print(line);
+    if (note !== undefined) print(note);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,19 +1,25 @@
+import { join } from 'node:path';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { join } from 'node:path';
 import { runOpsCommand } from './ops-commands.ts';
 
 /*
  * The operator command line (`npm run ops -- <command>`, entry `ops.ts`): opens the configured
  * database (the same DATABASE_URL / DATA_DIR as the server), migrates it, runs one command and
- * exits.
+ * exits. It passes no shop origin to the commands, whatever PUBLIC_ORIGIN says here: a mail
+ * that links the shop is sent by a running node, with that node's origin (docs/trade-api.md,
+ * "Mail links and the shop's origin").
  */
 
-/** Runs the command named by the process arguments; sets the exit code. */
-export async function runOps(): Promise<void> {
-  const config = readTradeApiConfig();
+/** Runs one command line against the configured database; answers the exit code. */
+export async function runOps(
+  argv: readonly string[] = process.argv.slice(2),
+  environment: Readonly<Record<string, string | undefined>> = process.env,
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<number> {
+  const config = readTradeApiConfig(environment);
   const db = createDatabase(config);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -21,20 +27,14 @@ export async function runOps(): Promise<void> {
   });
   try {
     await migrateToLatest(db);
-    process.exitCode = await runOpsCommand(
-      process.argv.slice(2),
-      {
-        db,
-        mailer,
-        clock: () => new Date(),
-        dataDir: config.dataDir,
-        publicOrigin: config.publicOrigin,
-      },
-      (line) => process.stdout.write(`${line}\n`),
+    return await runOpsCommand(
+      argv,
+      { db, mailer, clock: () => new Date(), dataDir: config.dataDir },
+      print,
     );
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    return 1;
   } finally {
     mailer.close();
     await db.destroy();

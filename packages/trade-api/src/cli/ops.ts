@@ -4,4 +4,4 @@ import { exitUnlessSupportedNode } from '../server/supported-runtime.ts';
 // fail on them with a less helpful error.
 exitUnlessSupportedNode();
 const { runOps } = await import('./ops-run.ts');
-await runOps();
+process.exitCode = await runOps();
