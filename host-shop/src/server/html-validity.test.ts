@@ -12,7 +12,9 @@ import { startTestShop, type TestShop } from './test-shop.ts';
  * over all pages: the checker's start takes most of its time.
  */
 
-const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+// The package exports the path of its jar.
+const require = createRequire(import.meta.url);
+const vnuJar = String(require('vnu-jar'));
 const host = 'de.localhost';
 
 let shop: TestShop;

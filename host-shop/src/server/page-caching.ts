@@ -22,10 +22,10 @@ const publicScreens: ReadonlySet<RouteName> = new Set<RouteName>([
 ]);
 
 /** Cache-Control of a public page: kept, but asked again each time with its entity tag. */
-export const publicPageCaching = 'no-cache';
+const publicPageCaching = 'no-cache';
 
 /** Cache-Control of a personal page, an error page and any other answer of the pages. */
-export const personalPageCaching = 'private, no-store';
+const personalPageCaching = 'private, no-store';
 
 /** How an answer of the pages may be kept, and whether it gets an entity tag. */
 export interface PageCaching {
