@@ -1,3 +1,4 @@
+import { readApiError } from '@tradein/contract';
 import type { ApiError as ApiErrorAnswer, ApiFieldError } from '@tradein/contract';
 
 /** Which call failed: enough to log it, never a token or a body. */
@@ -53,6 +54,31 @@ export function apiHttpStatus(error: unknown): number | undefined {
   if (!(error instanceof Error) || error.name !== 'ApiHttpError') return undefined;
   const status: unknown = Reflect.get(error, 'status');
   return typeof status === 'number' ? status : undefined;
+}
+
+/** An issue of a request's body, at its path in the body; other parts of the request, none. */
+function bodyIssue(issue: unknown): ApiFieldError[] {
+  const path: unknown = Reflect.get(Object(issue), 'path');
+  const message: unknown = Reflect.get(Object(issue), 'message');
+  if (typeof path !== 'string' || typeof message !== 'string') return [];
+  if (path === 'body') return [{ path: '', message }];
+  return path.startsWith('body.') ? [{ path: path.slice('body.'.length), message }] : [];
+}
+
+/**
+ * The request values a failed call refused, at their paths in the request's body (`zip`,
+ * `address.zip`): the `fields` of a 400 answer, or the body issues of a request the client
+ * refused to send. Forms place them on their fields (the contract's `placeRefusals`). Like
+ * {@link apiHttpStatus}, it reads errors by name, so it knows those of another copy too.
+ */
+export function refusedFields(error: unknown): ApiFieldError[] {
+  if (!(error instanceof Error)) return [];
+  if (error.name === 'ApiRequestError') {
+    const issues: unknown = Reflect.get(error, 'issues');
+    return Array.isArray(issues) ? issues.flatMap(bodyIssue) : [];
+  }
+  if (apiHttpStatus(error) !== 400) return [];
+  return readApiError(Reflect.get(error, 'body'))?.error.fields ?? [];
 }
 
 /** The server answered 2xx, but the answer is not what the endpoint's response schema says. */

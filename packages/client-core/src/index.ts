@@ -7,7 +7,7 @@ export {
   startAccount,
   startGuestSession,
 } from './account.ts';
-export { ApiHttpError, ApiRequestError, apiHttpStatus } from './api-errors.ts';
+export { ApiHttpError, ApiRequestError, apiHttpStatus, refusedFields } from './api-errors.ts';
 export {
   $cartCount,
   $cartTotal,
