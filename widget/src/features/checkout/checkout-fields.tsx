@@ -169,6 +169,13 @@ function ErrorText({ code }: { code: FieldErrorCode }) {
       return <Trans>Leave out web and e-mail addresses here.</Trans>;
     case 'iban':
       return <Trans>This IBAN is not valid. Check it against your bank card or statement.</Trans>;
+    case 'ibanNotSepa':
+      return (
+        <Trans>
+          Only bank accounts in the SEPA area are accepted. Enter the IBAN of such an account, or
+          choose PayPal.
+        </Trans>
+      );
     case 'voucher':
       return <Trans>This voucher code cannot be used. Check it or leave the field empty.</Trans>;
     case 'terms':

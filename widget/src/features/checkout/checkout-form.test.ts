@@ -98,7 +98,9 @@ describe('validateCheckoutForm', () => {
     ['de89 3704 0044 0532 0130 00', undefined],
     ['DE89370400440532013001', 'iban'],
     ['DE8937040044', 'iban'],
-    ['US12345678901234567890', 'iban'],
+    ['US12345678901234567890', 'ibanNotSepa'],
+    ['BR1800360305000010009795493C1', 'ibanNotSepa'],
+    ['TR33 0006 1005 1978 6457 8413 26', 'ibanNotSepa'],
   ] as const)('checks the IBAN %s', (iban, code) => {
     expect(validateCheckoutForm(filled({ iban }), 'de', { asGuest: true }).iban).toBe(code);
   });

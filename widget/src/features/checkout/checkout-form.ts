@@ -1,14 +1,18 @@
 import type {
   AddressInput,
-  ApiFieldError,
   CheckoutRequest,
+  FieldIssue,
+  RefusalMap,
   RegisterRequest,
   RegistrationPayment,
 } from '@tradein/contract';
 import {
   accountHolderSchema,
   addressInputSchema,
+  addressRefusalPaths,
   buildRegistrationBody,
+  fieldIssuesOf,
+  placeRefusals,
   emailSchema,
   maxTextFieldLength,
   ibanSchema,
@@ -89,6 +93,7 @@ export type FieldErrorCode =
   | 'name'
   | 'addressLine'
   | 'iban'
+  | 'ibanNotSepa'
   | 'voucher'
   | 'terms'
   | 'weakPassword'
@@ -211,8 +216,9 @@ export function validateCheckoutForm(
     set('paypalEmail', emailError(values.paypalEmail));
   } else {
     set('accountHolder', textError(values.accountHolder, accountHolderSchema, 'name'));
+    const iban = ibanSchema.safeParse(normalizeIban(values.iban));
     if (values.iban.trim() === '') set('iban', 'required');
-    else if (!ibanSchema.safeParse(normalizeIban(values.iban)).success) set('iban', 'iban');
+    else if (!iban.success) set('iban', fieldIssuesOf(iban.error.issues)[0]?.reason ?? 'iban');
   }
   const voucher = values.voucher.trim();
   if (voucher !== '' && !voucherCodeSchema.safeParse(voucher).success) set('voucher', 'voucher');
@@ -320,22 +326,38 @@ export function buildRegistrationRequest(
   });
 }
 
-/** Fields of the checkout body that the form shows under another name or code. */
-const serverFields: Readonly<Record<string, readonly [CheckoutField, FieldErrorCode]>> = {
-  'address.company': ['company', 'invalid'],
-  'address.salutation': ['salutation', 'invalid'],
-  'address.firstName': ['firstName', 'invalid'],
-  'address.lastName': ['lastName', 'invalid'],
-  'address.street': ['street', 'invalid'],
-  'address.houseNumber': ['houseNumber', 'houseNumber'],
-  'address.addressAddition': ['addressAddition', 'tooLong'],
-  'address.zip': ['zip', 'postalCode'],
-  'address.city': ['city', 'invalid'],
-  'payout.accountHolder': ['accountHolder', 'invalid'],
-  'payout.iban': ['iban', 'iban'],
-  'payout.email': ['paypalEmail', 'email'],
-  voucher: ['voucher', 'voucher'],
-  acceptedTerms: ['acceptedTerms', 'terms'],
+/** The fields of the form a checkout's refusal can name (the login and account fields cannot). */
+type RefusedCheckoutField = Exclude<
+  CheckoutField,
+  'loginEmail' | 'password' | 'email' | 'newPassword'
+>;
+
+/** Where the checkout body's refused paths show on the form, and with which message. */
+const checkoutRefusals: RefusalMap<RefusedCheckoutField, FieldErrorCode> = {
+  paths: {
+    ...addressRefusalPaths('address'),
+    'payout.accountHolder': 'accountHolder',
+    'payout.iban': 'iban',
+    'payout.email': 'paypalEmail',
+    voucher: 'voucher',
+    acceptedTerms: 'acceptedTerms',
+  },
+  codes: {
+    company: 'invalid',
+    salutation: 'invalid',
+    firstName: 'invalid',
+    lastName: 'invalid',
+    street: 'invalid',
+    houseNumber: 'houseNumber',
+    addressAddition: 'tooLong',
+    zip: 'postalCode',
+    city: 'invalid',
+    accountHolder: 'invalid',
+    iban: 'iban',
+    paypalEmail: 'email',
+    voucher: 'voucher',
+    acceptedTerms: 'terms',
+  },
 };
 
 /** What the checkout's answer or request errors mean for the form. */
@@ -348,20 +370,20 @@ export interface MappedServerErrors {
   readonly other: boolean;
 }
 
-/** Maps the `fields[].path` of a 400 (or of the client's own request check) to the form. */
-export function mapServerFieldErrors(errors: readonly ApiFieldError[]): MappedServerErrors {
-  const fields: FieldErrors = {};
-  let offers = false;
-  let other = false;
-  for (const error of errors) {
-    const mapped = serverFields[error.path];
-    if (mapped !== undefined) {
-      fields[mapped[0]] ??= mapped[1];
-    } else if (error.path === 'offers' || error.path.startsWith('offers.')) {
-      offers = true;
-    } else {
-      other = true;
-    }
-  }
-  return { fields, offers, other };
+/** Whether a refused path names the cart's offers, which the seller fixes in the cart. */
+function isOffer(path: string): boolean {
+  return path === 'offers' || path.startsWith('offers.');
+}
+
+/**
+ * Maps the `fields[].path` of a 400 (or of the client's own request check) to the form, by the
+ * contract's one mapping of refusals to fields.
+ */
+export function mapServerFieldErrors(errors: readonly FieldIssue[]): MappedServerErrors {
+  const { errors: fields, unplaced } = placeRefusals(errors, checkoutRefusals);
+  return {
+    fields,
+    offers: unplaced.some(isOffer),
+    other: unplaced.some((path) => !isOffer(path)),
+  };
 }

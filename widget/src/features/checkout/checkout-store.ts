@@ -6,6 +6,7 @@ import {
   clearCart,
   login,
   logout,
+  refusedFields,
   registerGuest,
   setPaymentType,
   setTransactionId,
@@ -158,14 +159,10 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
   };
 
   const handleError = (error: unknown): CheckoutField | undefined => {
-    const fieldErrors =
-      error instanceof ApiRequestError
-        ? error.issues
-        : error instanceof ApiHttpError && error.status === 400
-          ? (error.body?.error.fields ?? [])
-          : undefined;
-    if (fieldErrors !== undefined) {
-      const mapped = mapServerFieldErrors(fieldErrors);
+    const refused =
+      error instanceof ApiRequestError || (error instanceof ApiHttpError && error.status === 400);
+    if (refused) {
+      const mapped = mapServerFieldErrors(refusedFields(error));
       if (mapped.offers) $notice.set({ kind: 'offers' });
       else if (mapped.other || Object.keys(mapped.fields).length === 0) {
         $notice.set({ kind: 'failed' });
