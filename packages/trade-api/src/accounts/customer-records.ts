@@ -23,6 +23,7 @@ import type {
 import type { TradeDb } from '../db/create-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { HttpError } from '../server/http-error.ts';
+import type { AuthenticatedCustomer } from '../server/route.ts';
 
 /** Stored salutations are those of the contract; anything else reads as `diverse`. */
 export function toSalutation(value: string | null): Salutation {
@@ -164,4 +165,11 @@ export function referenceId(reference: string | number): string {
 export function numericReferenceId(reference: string | number): number | null {
   const id = referenceId(reference);
   return /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : null;
+}
+
+/** The token's customer id (bearer routes always have one). */
+export function ownerOf(customer: AuthenticatedCustomer | null): string {
+  if (customer === null)
+    throw new HttpError(401, apiErrorCode.unauthorized, 'Please log in to continue.');
+  return customer.customerId;
 }
