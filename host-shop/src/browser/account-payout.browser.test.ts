@@ -135,9 +135,24 @@ describe('payout accounts, password and deletion in the account area', () => {
       form,
     );
     await page.type(`${form} input[name="accountHolder"]`, 'Anna Muster');
-    // A wrong check digit (89 is right): refused at the field, nothing sent.
-    await page.type(`${form} input[name="iban"]`, 'DE88 3704 0044 0532 0130 00');
+    // A Turkish account: refused at the field, which says that only SEPA accounts are paid.
+    const sepaOnly = shown(
+      msg`Only bank accounts in the SEPA area are accepted. Please enter the IBAN of such an account, or use PayPal.`,
+    );
+    await page.type(`${form} input[name="iban"]`, 'TR33 0006 1005 1978 6457 8413 26');
     await page.click(`${form} button[type="submit"]`);
+    await page.waitForSelector(`${form} input[name="iban"][aria-invalid="true"]`);
+    expect(await page.$eval(`${form} .field-error`, (error) => error.textContent)).toBe(sepaOnly);
+    expect(saves).toEqual([]);
+    // A wrong check digit (89 is right): refused at the field, nothing sent.
+    await fill(page, `${form} input[name="iban"]`, 'DE88 3704 0044 0532 0130 00');
+    await page.click(`${form} button[type="submit"]`);
+    await page.waitForFunction(
+      (selector, sepa) => document.querySelector(`${selector} .field-error`)?.textContent !== sepa,
+      {},
+      form,
+      sepaOnly,
+    );
     await page.waitForSelector(`${form} input[name="iban"][aria-invalid="true"]`);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('iban');
     expect(await page.$$(`${form} .field-error`)).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { tokenOfLink } from '../../../packages/trade-api/test-kit/account-test-kit.ts';
 import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 
 const registerPath = '/account/register';
 
@@ -54,12 +55,6 @@ function refusedFields(body: string): string[] {
     .filter((match) => match[0].includes('aria-invalid="true"'))
     .map((match) => /name="([^"]+)"/.exec(match[0])?.[1] ?? '')
     .toSorted();
-}
-
-/** The page's main content, without the ids React numbers per render. */
-function mainOf(body: string): string {
-  const main = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
-  return main.replaceAll(/_R_[A-Za-z0-9_]+_/g, 'id');
 }
 
 /** Waits long enough for a mail that should not come, then answers what arrived. */
@@ -124,6 +119,29 @@ describe('the registration form', () => {
     expect(await logIn(email, 'short')).toBe(401);
   });
 
+  it.each([
+    ['Brazilian', 'BR18 0036 0305 0000 1000 9795 493C 1'],
+    ['Turkish', 'TR33 0006 1005 1978 6457 8413 26'],
+  ])('refuses a %s IBAN beside its field: only SEPA accounts are paid', async (_country, iban) => {
+    const email = `sepa.${iban.slice(0, 2).toLowerCase()}.register@example.org`;
+    const calls = shop.apiCalls().length;
+    const answer = await shop.postForm(
+      'de.localhost',
+      registerPath,
+      registrationForm(email, { iban }),
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(refusedFields(answer.body)).toEqual(['iban']);
+    const ibanInput = /<input[^>]*name="iban"[^>]*>/.exec(answer.body)?.[0] ?? '';
+    const ibanError = /aria-describedby="([^"]+)"/.exec(ibanInput)?.[1];
+    const sepaOnly = createI18n('de')._(
+      msg`Only bank accounts in the SEPA area are accepted. Please enter the IBAN of such an account, or use PayPal.`,
+    );
+    expect(answer.body).toContain(`id="${ibanError}">${sepaOnly}</p>`);
+    expect(shop.apiCalls().slice(calls)).toEqual([]);
+    expect(await mailsAfterAWhile(email)).toEqual([]);
+  });
+
   it('answers a second click the same and creates one account', async () => {
     const email = 'twice.register@example.org';
     const fields = registrationForm(email);
@@ -162,6 +180,55 @@ describe('the registration form', () => {
   });
 });
 
+describe('the honeypot of the registration page', () => {
+  it('answers a filled one exactly like a registration, and registers and mails nothing', async () => {
+    const person = 'honeypot.person.register@example.org';
+    const bot = 'honeypot.bot.register@example.org';
+    const registered = await shop.postForm('de.localhost', registerPath, registrationForm(person));
+    const calls = shop.apiCalls().length;
+    const trapped = await shop.postForm('de.localhost', registerPath, {
+      ...registrationForm(bot),
+      [honeypotFieldName]: 'https://spam.example',
+    });
+    expect(trapped.statusCode).toBe(registered.statusCode);
+    expect(mainOf(trapped.body)).toBe(mainOf(registered.body).replaceAll(person, bot));
+    expect(shop.apiCalls().slice(calls)).toEqual([]);
+    expect(await mailsAfterAWhile(bot)).toEqual([]);
+    expect(await logIn(bot)).toBe(401);
+  });
+
+  it('answers a filled one on the new-link form like a sent link, and mails nothing', async () => {
+    const email = 'honeypot.resend.register@example.org';
+    await shop.postForm('de.localhost', registerPath, registrationForm(email));
+    await mailsOf(email, 'activation');
+    const calls = shop.apiCalls().length;
+    const trapped = await shop.postForm('de.localhost', registerPath, {
+      intent: 'resend',
+      email,
+      [honeypotFieldName]: 'x',
+    });
+    expect(trapped.statusCode).toBe(200);
+    expect(trapped.body).toContain(`${email}`);
+    expect(shop.apiCalls().slice(calls)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await mailsTo(shop.outbox, email)).filter((mail) => mail.kind === 'activation'),
+    ).toHaveLength(1);
+  });
+
+  it('is hidden from screen readers, out of the tab order and never autofilled', async () => {
+    const page = await shop.get('de.localhost', registerPath);
+    const traps = [...page.body.matchAll(/<div class="form-trap" aria-hidden="true">.*?<\/div>/g)];
+    // The registration, the new-link form and the footer's newsletter sign-up carry one each.
+    expect(traps).toHaveLength(3);
+    for (const [trap] of traps) {
+      const input = new RegExp(`<input[^>]*name="${honeypotFieldName}"[^>]*>`).exec(trap)?.[0];
+      expect(input).toContain('tabindex="-1"');
+      expect(input?.toLowerCase()).toContain('autocomplete="off"');
+    }
+  });
+});
+
 describe('the password-forgot page', () => {
   it('mails a reset link to an account and answers the same for an unknown address', async () => {
     const email = 'forgot.register@example.org';
@@ -174,6 +241,29 @@ describe('the password-forgot page', () => {
     });
     expect(unknown.statusCode).toBe(200);
     expect(await mailsAfterAWhile('nobody.forgot@example.org')).toEqual([]);
+  });
+
+  it('answers a filled honeypot like a sent link, and mails nothing', async () => {
+    const email = 'honeypot.forgot@example.org';
+    await shop.postForm('de.localhost', registerPath, registrationForm(email));
+    await mailsOf(email, 'activation');
+    const sent = await shop.postForm('de.localhost', '/account/password-forgot', {
+      email: 'nobody.honeypot.forgot@example.org',
+    });
+    const calls = shop.apiCalls().length;
+    const trapped = await shop.postForm('de.localhost', '/account/password-forgot', {
+      email,
+      [honeypotFieldName]: 'x',
+    });
+    expect(trapped.statusCode).toBe(200);
+    expect(mainOf(trapped.body)).toBe(
+      mainOf(sent.body).replaceAll('nobody.honeypot.forgot@example.org', email),
+    );
+    expect(shop.apiCalls().slice(calls)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await mailsTo(shop.outbox, email)).filter((mail) => mail.kind === 'password-reset'),
+    ).toEqual([]);
   });
 
   it('refuses what is no e-mail address', async () => {

@@ -26,6 +26,8 @@ export interface TestShop {
     fields: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Every trade API call the server received so far (`POST /api/…`), pages' own calls too. */
+  apiCalls(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -50,6 +52,10 @@ export async function startTestShop(): Promise<TestShop> {
     readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost' }),
   );
   const app = buildApp({ tradeApi: tradeApi.options, pages });
+  const apiCalls: string[] = [];
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) apiCalls.push(`${request.method} ${request.url}`);
+  });
   await app.ready();
   return {
     app,
@@ -69,10 +75,17 @@ export async function startTestShop(): Promise<TestShop> {
         payload: new URLSearchParams(fields).toString(),
       }),
     inject: (options) => app.inject(options),
+    apiCalls: () => [...apiCalls],
     async close() {
       await app.close();
       await tradeApi.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A page's main content, without the ids React numbers per render: what two answers share. */
+export function mainOf(body: string): string {
+  const main = body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+  return main.replaceAll(/_R_[A-Za-z0-9_]+_/g, 'id');
 }

@@ -23,12 +23,21 @@ export function FieldMessage({ code }: { code: FieldErrorCode }) {
       return (
         <Trans>Use at least 8 characters, with at least one letter and one digit or symbol.</Trans>
       );
+    case 'samePassword':
+      return <Trans>Your new password must differ from your current one.</Trans>;
     case 'passwordMismatch':
       return <Trans>The two passwords differ. Please type the same password twice.</Trans>;
     case 'wrongPassword':
       return <Trans>This is not your current password. Please try again.</Trans>;
     case 'iban':
       return <Trans>This IBAN is not valid. Please check it against your bank card.</Trans>;
+    case 'ibanNotSepa':
+      return (
+        <Trans>
+          Only bank accounts in the SEPA area are accepted. Please enter the IBAN of such an
+          account, or use PayPal.
+        </Trans>
+      );
     case 'bic':
       return (
         <Trans>A BIC has 8 or 11 letters and digits, like DEUTDEFF. You may leave it empty.</Trans>

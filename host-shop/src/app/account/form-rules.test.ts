@@ -1,78 +1,51 @@
+import { updateBankAccountsEndpoint } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  addressErrors,
-  bicError,
-  electronicIban,
-  ibanError,
-  internationalPhone,
-  phoneError,
-  readableIban,
-  type AddressValues,
-} from './form-rules.ts';
+import { checkForm, internationalPhone, readableIban, type FormRefusals } from './form-rules.ts';
 
-const address: AddressValues = {
-  salutation: 'ms',
-  firstName: 'Anna',
-  lastName: 'Muster',
-  company: '',
-  street: 'Hauptstraße',
-  houseNumber: '12a',
-  addressAddition: '',
-  zip: '10115',
-  city: 'Berlin',
+type BankField = 'accountHolder' | 'iban';
+const bankRefusals: FormRefusals<BankField> = {
+  paths: { accountHolder: 'accountHolder', iban: 'iban' },
+  codes: { accountHolder: 'name', iban: 'iban' },
 };
 
-describe('addressErrors', () => {
-  it('accepts a complete address of the edition', () => {
-    expect(addressErrors(address, 'de')).toEqual({});
-    expect(addressErrors({ ...address, zip: '1010' }, 'at')).toEqual({});
-  });
-
-  it('names each refused field with its reason', () => {
+describe('checkForm', () => {
+  it('answers the body the contract parsed', () => {
+    const request = { accountHolder: 'Anna Muster', iban: 'DE89370400440532013000' };
     expect(
-      addressErrors(
-        {
-          ...address,
-          firstName: 'Anna2',
-          street: '',
-          zip: '1010',
-          company: 'Visit http://evil.example',
-          salutation: 'king',
-        },
-        'de',
-      ),
+      checkForm(updateBankAccountsEndpoint.body, request, bankRefusals, request, 'iban'),
     ).toEqual({
-      salutation: 'required',
-      firstName: 'name',
-      street: 'required',
-      zip: 'postalCode',
-      company: 'addressLine',
+      ok: true,
+      body: request,
     });
   });
 
-  it('follows the French postal rule (first two digits 01-98)', () => {
-    expect(addressErrors({ ...address, zip: '75001' }, 'fr')).toEqual({});
-    expect(addressErrors({ ...address, zip: '99001' }, 'fr')).toEqual({ zip: 'postalCode' });
+  it('puts each refusal beside its field, an empty field as required', () => {
+    const values = { accountHolder: '', iban: 'BR1800360305000010009795493C1' };
+    expect(
+      checkForm(updateBankAccountsEndpoint.body, values, bankRefusals, values, 'iban'),
+    ).toEqual({
+      ok: false,
+      errors: { accountHolder: 'required', iban: 'ibanNotSepa' },
+    });
+  });
+
+  it('puts a refusal the form has no field for on the fallback field', () => {
+    const values = { accountHolder: 'Anna Muster', iban: 'DE89370400440532013000' };
+    expect(
+      checkForm(
+        updateBankAccountsEndpoint.body,
+        { ...values, bic: 'X' },
+        bankRefusals,
+        values,
+        'iban',
+      ),
+    ).toEqual({ ok: false, errors: { iban: 'invalid' } });
   });
 });
 
-describe('IBAN and BIC', () => {
-  it('checks the check digits of an IBAN typed with spaces and lower case', () => {
-    expect(ibanError('de89 3704 0044 0532 0130 00')).toBeUndefined();
-    expect(ibanError('DE88 3704 0044 0532 0130 00')).toBe('iban');
-    expect(ibanError('')).toBe('required');
-  });
-
-  it('formats an IBAN for the API and for people', () => {
-    expect(electronicIban('de89 3704 0044 0532 0130 00')).toBe('DE89370400440532013000');
+describe('IBANs for people', () => {
+  it('reads an IBAN in groups of four', () => {
     expect(readableIban('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
-  });
-
-  it('takes an empty or valid BIC only', () => {
-    expect(bicError('')).toBeUndefined();
-    expect(bicError('deutdeff')).toBeUndefined();
-    expect(bicError('DEUTDEFF500')).toBeUndefined();
-    expect(bicError('DEUT')).toBe('bic');
   });
 });
 
@@ -88,8 +61,7 @@ describe('phone numbers', () => {
   });
 
   it('refuses what is no number', () => {
-    expect(phoneError('123', 'de')).toBe('phone');
-    expect(phoneError('call me', 'fr')).toBe('phone');
-    expect(phoneError('', 'it')).toBe('required');
+    expect(internationalPhone('123', 'de')).toBeUndefined();
+    expect(internationalPhone('call me', 'fr')).toBeUndefined();
   });
 });

@@ -1,19 +1,20 @@
 import {
-  accountHolderSchema,
-  addressInputSchema,
-  emailSchema,
-  maxTextFieldLength,
-  passwordSchema,
-  personNameSchema,
+  addressFormFields,
+  fieldIssuesOf,
+  placeRefusals,
+  type AddressFormField,
+  type FieldIssue,
+  type RefusalMap,
 } from '@tradein/contract';
-import { isValidPostalCode, type EditionCode } from '@tradein/editions/client';
-import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import type { EditionCode } from '@tradein/editions/client';
+import { friendlyFormatIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import type * as z from 'zod/mini';
 
 /**
- * Why a form field is refused, by the trade API's own rules (the contract's schemas, the
- * edition's postal rule); the page turns the code into a sentence in its language
- * (field-message.tsx).
+ * Why a form field is refused. Forms parse what they send with the trade API's own schemas (the
+ * contract's `parseFormRequest`), so the reasons are the API's; the page turns the code into a
+ * sentence in its language (form-field.tsx).
  */
 export type FieldErrorCode =
   | 'required'
@@ -24,9 +25,11 @@ export type FieldErrorCode =
   | 'postalCode'
   | 'tooLong'
   | 'weakPassword'
+  | 'samePassword'
   | 'passwordMismatch'
   | 'wrongPassword'
   | 'iban'
+  | 'ibanNotSepa'
   | 'bic'
   | 'phone'
   | 'invalid';
@@ -34,96 +37,83 @@ export type FieldErrorCode =
 /** Field errors by field name. */
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, FieldErrorCode>>;
 
+/** Where a form of the shop shows the refusals of its request, and with which message. */
+export type FormRefusals<Field extends string> = RefusalMap<Field, FieldErrorCode>;
+
+/** How a form's request parsed: the body to send, or the errors to show beside the fields. */
+export type FormCheck<Body, Field extends string> =
+  | { readonly ok: true; readonly body: Body }
+  | { readonly ok: false; readonly errors: FieldErrors<Field> };
+
+/**
+ * Places refusals (of the form's own check, or of the API's 400) on the form's fields. A refusal
+ * no field shows (a value the form does not offer, posted by hand) goes to `fallback`, so a
+ * refused form always says where.
+ */
+export function refusalErrors<Field extends string>(
+  issues: readonly FieldIssue[],
+  refusals: FormRefusals<Field>,
+  values: Readonly<Partial<Record<Field, unknown>>>,
+  fallback: Field,
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = { ...placeRefusals(issues, refusals, values).errors };
+  if (!hasErrors(errors)) errors[fallback] = 'invalid';
+  return errors;
+}
+
+/**
+ * Checks a form's request with the schema the API parses it with (the endpoint's `body`), the
+ * refusals placed by {@link refusalErrors}.
+ */
+export function checkForm<Schema extends z.ZodMiniType, Field extends string>(
+  schema: Schema,
+  request: unknown,
+  refusals: FormRefusals<Field>,
+  values: Readonly<Partial<Record<Field, unknown>>>,
+  fallback: Field,
+): FormCheck<z.output<Schema>, Field> {
+  const parsed = schema.safeParse(request);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const issues = fieldIssuesOf(parsed.error.issues);
+  return { ok: false, errors: refusalErrors(issues, refusals, values, fallback) };
+}
+
 /** A form's text value: trimmed text, or '' when missing or not text (a file, a tampered post). */
 export function textOf(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Why a required text is refused by a rule: empty, too long, or not what the field holds. */
-function textError(
-  value: string,
-  rule: { safeParse(value: string): { success: boolean } },
-  wrong: FieldErrorCode,
-): FieldErrorCode | undefined {
-  if (value === '') return 'required';
-  if (value.length > maxTextFieldLength) return 'tooLong';
-  return rule.safeParse(value).success ? undefined : wrong;
-}
-
-/** A first or last name, by the contract's name rule. */
-function nameError(value: string): FieldErrorCode | undefined {
-  return textError(value, personNameSchema, 'name');
-}
-
-/** An e-mail address. */
-export function emailError(value: string): FieldErrorCode | undefined {
-  if (value === '') return 'required';
-  return emailSchema.safeParse(value).success ? undefined : 'email';
-}
-
-/** A new password, by the contract's password rule. */
-export function newPasswordError(value: string): FieldErrorCode | undefined {
-  if (value === '') return 'required';
-  return passwordSchema.safeParse(value).success ? undefined : 'weakPassword';
-}
-
-/** The fields of a postal address form. */
-export const addressFields = [
-  'salutation',
-  'firstName',
-  'lastName',
-  'company',
-  'street',
-  'houseNumber',
-  'addressAddition',
-  'zip',
-  'city',
-] as const;
-export type AddressField = (typeof addressFields)[number];
+/** The fields of a postal address form (the contract's address input but the country). */
+export type AddressField = AddressFormField;
 
 /** An address as a form holds it. */
 export type AddressValues = Record<AddressField, string>;
 
+/** The message each address field shows when its rule refuses it. */
+export const addressFieldCodes: Readonly<Record<AddressField, FieldErrorCode>> = {
+  salutation: 'invalid',
+  firstName: 'name',
+  lastName: 'name',
+  company: 'addressLine',
+  street: 'addressLine',
+  houseNumber: 'houseNumber',
+  addressAddition: 'addressLine',
+  zip: 'postalCode',
+  city: 'addressLine',
+};
+
 /** Reads an address form; every value trimmed. */
 export function readAddress(form: FormData): AddressValues {
-  return Object.fromEntries(addressFields.map((field) => [field, textOf(form, field)])) as Record<
-    AddressField,
-    string
-  >;
+  return Object.fromEntries(
+    addressFormFields.map((field) => [field, textOf(form, field)]),
+  ) as AddressValues;
 }
 
-/** Checks an address for the edition's country, field by field, with the API's rules. */
-export function addressErrors(
-  values: AddressValues,
-  edition: EditionCode,
-): FieldErrors<AddressField> {
-  const errors: FieldErrors<AddressField> = {};
-  const shape = addressInputSchema.shape;
-  const set = (field: AddressField, code: FieldErrorCode | undefined) => {
-    if (code !== undefined) errors[field] = code;
-  };
-  if (!shape.salutation.safeParse(values.salutation).success) set('salutation', 'required');
-  set('firstName', nameError(values.firstName));
-  set('lastName', nameError(values.lastName));
-  set('street', textError(values.street, shape.street, 'addressLine'));
-  set('city', textError(values.city, shape.city, 'addressLine'));
-  if (values.houseNumber === '') set('houseNumber', 'required');
-  else if (!shape.houseNumber.safeParse(values.houseNumber).success) {
-    set('houseNumber', 'houseNumber');
-  }
-  if (values.zip === '') set('zip', 'required');
-  else if (!isValidPostalCode(edition, values.zip)) set('zip', 'postalCode');
-  for (const field of ['company', 'addressAddition'] as const) {
-    const value = values[field];
-    if (value === '') continue;
-    if (value.length > maxTextFieldLength) set(field, 'tooLong');
-    else if (!shape[field].safeParse(value).success) set(field, 'addressLine');
-  }
-  return errors;
-}
-
-/** The address body of the API (without id) from a checked form. */
+/**
+ * The address of a request (without id) from a form, in the edition's country, empty optional
+ * lines left out; the contract's schema checks it.
+ */
 export function addressBody(values: AddressValues, edition: EditionCode) {
   return {
     salutation: values.salutation as 'mr' | 'ms' | 'diverse',
@@ -139,33 +129,9 @@ export function addressBody(values: AddressValues, edition: EditionCode) {
   };
 }
 
-/** A bank account holder, by the contract's rule. */
-export function accountHolderError(value: string): FieldErrorCode | undefined {
-  return textError(value, accountHolderSchema, 'name');
-}
-
-/** An IBAN as typed (spaces, lower case allowed), checked with its check digits. */
-export function ibanError(value: string): FieldErrorCode | undefined {
-  if (value === '') return 'required';
-  const electronic = electronicFormatIBAN(value) ?? '';
-  return isValidIBAN(electronic) ? undefined : 'iban';
-}
-
-/** An IBAN in its electronic form (`DE89370400440532013000`), as the API stores it. */
-export function electronicIban(value: string): string {
-  return electronicFormatIBAN(value) ?? value;
-}
-
 /** An IBAN as people read it, in groups of four (`DE89 3704 0044 0532 0130 00`). */
 export function readableIban(value: string): string {
   return friendlyFormatIBAN(value) ?? value;
-}
-
-/** An optional BIC. */
-export function bicError(value: string): FieldErrorCode | undefined {
-  if (value === '') return undefined;
-  const bic = value.toUpperCase();
-  return /^[A-Z0-9]{8}(?:[A-Z0-9]{3})?$/.test(bic) && isValidBIC(bic) ? undefined : 'bic';
 }
 
 /** The country a phone number without its country code is read in, per edition. */
@@ -185,12 +151,6 @@ const phoneCountries: Record<EditionCode, CountryCode> = {
 export function internationalPhone(value: string, edition: EditionCode): string | undefined {
   const number = parsePhoneNumberFromString(value, phoneCountries[edition]);
   return number?.isValid() === true ? number.formatInternational() : undefined;
-}
-
-/** A phone number, valid for its country. */
-export function phoneError(value: string, edition: EditionCode): FieldErrorCode | undefined {
-  if (value === '') return 'required';
-  return internationalPhone(value, edition) === undefined ? 'phone' : undefined;
 }
 
 /** Whether a set of errors is empty. */

@@ -1,10 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { apiHttpStatus, login } from '@tradein/client-core';
+import { loginEndpoint } from '@tradein/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountApi } from './account-api.ts';
 import { TextField } from './form-field.tsx';
-import { emailError, hasErrors, textOf, type FieldErrors } from './form-rules.ts';
+import { checkForm, textOf, type FieldErrors, type FormRefusals } from './form-rules.ts';
+
+/** The fields of the login form. */
+type LoginField = 'email' | 'password';
+
+/** Where the login form shows what the login call's rules refuse. */
+const loginRefusals: FormRefusals<LoginField> = {
+  paths: { username: 'email', password: 'password' },
+  codes: { email: 'email', password: 'required' },
+};
 
 /** Why a login failed, for its message. */
 type LoginFailure = 'credentials' | 'notActivated' | 'throttled' | 'unreachable';
@@ -80,7 +90,7 @@ export function LoginForm({
 }) {
   const { t } = useLingui();
   const formId = useId();
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -88,22 +98,24 @@ export function LoginForm({
     event.preventDefault();
     if (sending) return;
     const form = new FormData(event.currentTarget);
-    const email = textOf(form, 'email').toLowerCase();
     const password = form.get('password');
-    const found: FieldErrors<'email' | 'password'> = {};
-    const emailProblem = emailError(email);
-    if (emailProblem !== undefined) found.email = emailProblem;
-    if (typeof password !== 'string' || password === '') found.password = 'required';
-    setErrors(found);
+    const values = {
+      email: textOf(form, 'email').toLowerCase(),
+      password: typeof password === 'string' ? password : '',
+    };
+    const checked = checkForm(
+      loginEndpoint.body,
+      { username: values.email, password: values.password },
+      loginRefusals,
+      values,
+      'email',
+    );
+    setErrors(checked.ok ? {} : checked.errors);
     setFailure(null);
-    if (hasErrors(found) || typeof password !== 'string') return;
+    if (!checked.ok) return;
     setSending(true);
     try {
-      await login(accountApi(), {
-        username: email,
-        password,
-        remember: form.get('remember') === 'on',
-      });
+      await login(accountApi(), { ...checked.body, remember: form.get('remember') === 'on' });
       onLoggedIn?.();
     } catch (error) {
       setFailure(failureOf(error));

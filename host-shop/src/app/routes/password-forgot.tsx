@@ -15,8 +15,10 @@ import {
 } from 'react-router';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { TextField } from '../account/form-field.tsx';
-import { emailError, textOf, type FieldErrorCode } from '../account/form-rules.ts';
+import { checkForm, textOf, type FieldErrorCode } from '../account/form-rules.ts';
+import { HoneypotField } from '../components/honeypot-field.tsx';
 import { readForm } from '../form-data.server.ts';
+import { filledHoneypot } from '../honeypot.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 
@@ -47,15 +49,25 @@ export function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const { request } = screenOf(args, screens);
-  const email = textOf(await readForm(args.request), 'email').toLowerCase();
-  const error = emailError(email);
-  if (error !== undefined) {
-    return data<ForgotResult>({ sent: false, error, email }, { status: 400 });
+  const form = await readForm(args.request);
+  const email = textOf(form, 'email').toLowerCase();
+  // A bot's post: the answer of a sent link, and nothing mailed.
+  if (filledHoneypot(form)) return data<ForgotResult>({ sent: true, email });
+  const checked = checkForm(
+    forgotPasswordMailEndpoint.body,
+    { email, lang: getEdition(request.site.edition).language },
+    { paths: { email: 'email' }, codes: { email: 'email' } },
+    { email },
+    'email',
+  );
+  if (!checked.ok) {
+    return data<ForgotResult>(
+      { sent: false, error: checked.errors.email ?? 'email', email },
+      { status: 400 },
+    );
   }
   try {
-    await request.visitorApi().call(forgotPasswordMailEndpoint, {
-      body: { email, lang: getEdition(request.site.edition).language },
-    });
+    await request.visitorApi().call(forgotPasswordMailEndpoint, { body: checked.body });
   } catch (failure) {
     if (apiHttpStatus(failure) === 429) {
       return data<ForgotResult>({ sent: false, error: 'busy', email }, { status: 429 });
@@ -119,6 +131,7 @@ export default function PasswordForgot({
         </p>
       ) : null}
       <Form method="post" className="form" noValidate aria-label={t`Forgot your password?`}>
+        <HoneypotField />
         <TextField
           formId={formId}
           name="email"

@@ -1,9 +1,14 @@
-import { ApiHttpError, ApiRequestError, createApiClient } from '@tradein/client-core';
+import {
+  ApiHttpError,
+  ApiRequestError,
+  createApiClient,
+  refusedFields,
+} from '@tradein/client-core';
 import { updateAddressesEndpoint } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
-import { addressErrorCodes } from './address-changes.ts';
-import { formFieldErrors, reportedFields, writeFailureOf } from './account-write.ts';
-import { phoneErrorCodes } from './phone-changes.ts';
+import { writeFailureOf, writeOutcome, type WriteFailure } from './account-write.ts';
+import { addressRefusals } from './address-changes.ts';
+import { phoneRefusals } from './phone-changes.ts';
 
 const target = { method: 'PATCH', path: '/api/customers/addresses' };
 
@@ -17,52 +22,57 @@ function refusal(status: number, fields?: { path: string; message: string }[]) {
   });
 }
 
-describe('formFieldErrors', () => {
+/** How a failed change with the fields its answer names ends. */
+function failed(failure: WriteFailure, fields: { path: string; message: string }[] = []) {
+  return { ok: false, failure, fields } as const;
+}
+
+describe('writeOutcome', () => {
   it('puts each reported field on the form’s field, with the message it shows', () => {
     expect(
-      formFieldErrors(
-        [
+      writeOutcome(
+        failed('refused', [
           { path: 'zip', message: 'Postal code "1" is not valid in de' },
           { path: 'street', message: 'Street must not be empty' },
-        ],
-        addressErrorCodes,
+        ]),
+        addressRefusals,
       ),
-    ).toEqual({ zip: 'postalCode', street: 'addressLine' });
-  });
-
-  it('finds the field in a nested path, and leaves out fields the form lacks', () => {
-    expect(
-      formFieldErrors(
-        [
-          { path: 'address.houseNumber', message: 'House number must be …' },
-          { path: 'country', message: 'Invalid option' },
-          { path: '', message: 'Invalid input' },
-        ],
-        addressErrorCodes,
-      ),
-    ).toEqual({ houseNumber: 'houseNumber' });
-    expect(
-      formFieldErrors([{ path: 'phone', message: 'must be international' }], phoneErrorCodes),
     ).toEqual({
-      phone: 'phone',
+      saved: false,
+      errors: { zip: 'postalCode', street: 'addressLine' },
+      notice: 'refused',
     });
   });
 
-  it('does not take a field name from the object prototype', () => {
-    expect(formFieldErrors([{ path: 'constructor', message: 'x' }], addressErrorCodes)).toEqual({});
+  it('finds the address inside a person record, and leaves out fields the form lacks', () => {
+    expect(
+      writeOutcome(
+        failed('refused', [
+          { path: 'address.houseNumber', message: 'House number must be …' },
+          { path: 'country', message: 'Invalid option' },
+          { path: '', message: 'Invalid input' },
+        ]),
+        addressRefusals,
+      ),
+    ).toEqual({ saved: false, errors: { houseNumber: 'houseNumber' }, notice: 'refused' });
+    expect(
+      writeOutcome(failed('refused', [{ path: 'phone', message: 'bad' }]), phoneRefusals),
+    ).toMatchObject({ errors: { phone: 'phone' } });
+  });
+
+  it('shows nothing more once saved or once the session ended, and a vanished record as such', () => {
+    expect(writeOutcome({ ok: true, value: null }, addressRefusals)).toEqual({ saved: true });
+    expect(writeOutcome(failed('sessionEnded'), addressRefusals)).toEqual({ saved: false });
+    expect(writeOutcome(failed('notFound'), addressRefusals)).toEqual({
+      saved: false,
+      errors: {},
+      notice: 'notFound',
+    });
   });
 });
 
-describe('reportedFields', () => {
-  it('reads the fields of a 400 answer', () => {
-    const fields = [{ path: 'zip', message: 'not valid' }];
-    expect(reportedFields(refusal(400, fields))).toEqual(fields);
-    expect(reportedFields(refusal(400))).toEqual([]);
-    expect(reportedFields(refusal(404, fields))).toEqual([]);
-    expect(reportedFields(new Error('offline'))).toEqual([]);
-  });
-
-  it('reads the issues of a request the client refused to send', async () => {
+describe('a request the client refused to send', () => {
+  it('is refused at its fields, and nothing is sent', async () => {
     let sent = false;
     const api = createApiClient({
       baseUrl: '',
@@ -89,8 +99,10 @@ describe('reportedFields', () => {
       .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(sent).toBe(false);
-    expect(formFieldErrors(reportedFields(error), addressErrorCodes)).toEqual({
-      zip: 'postalCode',
+    expect(writeOutcome(failed('refused', refusedFields(error)), addressRefusals)).toEqual({
+      saved: false,
+      errors: { zip: 'postalCode' },
+      notice: 'refused',
     });
     expect(writeFailureOf(error)).toBe('refused');
   });

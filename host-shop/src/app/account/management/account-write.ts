@@ -1,8 +1,14 @@
-import { ApiHttpError, ApiRequestError, apiHttpStatus, type ApiClient } from '@tradein/client-core';
-import type { ApiFieldError } from '@tradein/contract';
+import {
+  ApiRequestError,
+  apiHttpStatus,
+  refusedFields,
+  type ApiClient,
+} from '@tradein/client-core';
+import { placeRefusals, type ApiFieldError } from '@tradein/contract';
 import { accountApi } from '../account-api.ts';
-import type { FieldErrorCode, FieldErrors } from '../form-rules.ts';
+import type { FormRefusals } from '../form-rules.ts';
 import { endRefusedSession, endsSession } from '../session.ts';
+import type { FormOutcome } from './use-account-form.ts';
 
 /**
  * Why a change of the customer's data failed, for the sentence the form shows: the session is
@@ -19,16 +25,6 @@ export type WriteResult<T> =
       readonly failure: WriteFailure;
       readonly fields: readonly ApiFieldError[];
     };
-
-/**
- * The invalid fields a failed call names: the `fields` of a 400 answer, or the issues of a
- * request the client refused to send (the contract's own schema); none for anything else.
- */
-export function reportedFields(error: unknown): readonly ApiFieldError[] {
-  if (error instanceof ApiRequestError) return error.issues;
-  if (error instanceof ApiHttpError && error.status === 400) return error.body?.error.fields ?? [];
-  return [];
-}
 
 /** The failure of a change by the error of its call. */
 export function writeFailureOf(error: unknown): WriteFailure {
@@ -47,23 +43,21 @@ export function writeFailureOf(error: unknown): WriteFailure {
 }
 
 /**
- * Maps the fields an API call reported to the fields of a form, each with the message its field
- * shows (`codes`). A reported path names its field in its last segment that is a form field, so
- * `zip` and `address.zip` (an address inside a person) both land on the postal code. Fields the
- * form does not have are left out; the form then shows its general message.
+ * What a form shows after its change: nothing more once saved or once the session ended (the
+ * page turns into the login form); else the fields the API refused, placed by the form's
+ * refusal map, and why.
  */
-export function formFieldErrors<Field extends string>(
-  fields: readonly ApiFieldError[],
-  codes: Readonly<Record<Field, FieldErrorCode>>,
-): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const { path } of fields) {
-    const field = path
-      .split('.')
-      .findLast((segment): segment is Field => Object.hasOwn(codes, segment));
-    if (field !== undefined) errors[field] ??= codes[field];
-  }
-  return errors;
+export function writeOutcome<Field extends string>(
+  result: WriteResult<unknown>,
+  refusals: FormRefusals<Field>,
+): FormOutcome<Field> {
+  if (result.ok) return { saved: true };
+  if (result.failure === 'sessionEnded') return { saved: false };
+  return {
+    saved: false,
+    errors: placeRefusals(result.fields, refusals).errors,
+    notice: result.failure,
+  };
 }
 
 /**
@@ -80,6 +74,6 @@ export async function sendAccountWrite<T>(
   } catch (error) {
     const failure = writeFailureOf(error);
     if (failure === 'sessionEnded') await endRefusedSession(api);
-    return { ok: false, failure, fields: reportedFields(error) };
+    return { ok: false, failure, fields: refusedFields(error) };
   }
 }

@@ -13,6 +13,7 @@ import {
   addressOwner,
   addressPatchBody,
   addressValuesOf,
+  checkAddress,
   mainAddressBody,
   mainAddressFirst,
   mainAddressId,
@@ -54,35 +55,87 @@ const people: People = {
   customer: '/api/customers/customers/c-1',
 };
 
-describe('addressPatchBody', () => {
-  it('adds an address without id, in the edition’s country, without empty optional lines', () => {
-    const body = addressPatchBody(form, 'de');
-    expect(body).toEqual({
-      salutation: 'ms',
-      firstName: 'Anna',
-      lastName: 'Muster',
-      street: 'Hauptstraße',
-      houseNumber: '1a',
-      zip: '10115',
-      city: 'Berlin',
-      country: 'de',
+/** The body of a form the contract accepts. */
+function checked(values: AddressValues, edition: 'de' | 'at') {
+  const check = checkAddress(values, edition);
+  if (!check.ok) throw new Error(`refused: ${JSON.stringify(check.errors)}`);
+  return check.body;
+}
+
+describe('checkAddress', () => {
+  it('accepts a complete address of the edition, in its country, without empty optional lines', () => {
+    expect(checkAddress(form, 'de')).toEqual({
+      ok: true,
+      body: {
+        salutation: 'ms',
+        firstName: 'Anna',
+        lastName: 'Muster',
+        street: 'Hauptstraße',
+        houseNumber: '1a',
+        zip: '10115',
+        city: 'Berlin',
+        country: 'de',
+      },
     });
+    expect(checkAddress({ ...form, zip: '1010' }, 'at').ok).toBe(true);
+  });
+
+  it('names each refused field with its reason, by the contract’s rules', () => {
+    expect(
+      checkAddress(
+        {
+          ...form,
+          firstName: 'Anna2',
+          street: '',
+          zip: '1010',
+          company: 'Visit http://evil.example',
+          city: 'B'.repeat(101),
+        },
+        'de',
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        firstName: 'name',
+        street: 'required',
+        zip: 'postalCode',
+        company: 'addressLine',
+        city: 'tooLong',
+      },
+    });
+  });
+
+  it('refuses a salutation the form does not offer', () => {
+    expect(checkAddress({ ...form, salutation: 'king' }, 'de')).toEqual({
+      ok: false,
+      errors: { salutation: 'invalid' },
+    });
+  });
+
+  it('follows the French postal rule (first two digits 01-98)', () => {
+    expect(checkAddress({ ...form, zip: '75001' }, 'fr').ok).toBe(true);
+    expect(checkAddress({ ...form, zip: '99001' }, 'fr')).toEqual({
+      ok: false,
+      errors: { zip: 'postalCode' },
+    });
+  });
+});
+
+describe('addressPatchBody', () => {
+  it('adds a checked address without id', () => {
+    const body = addressPatchBody(checked(form, 'de'));
+    expect(body).not.toHaveProperty('id');
     expect(updateAddressesEndpoint.body.safeParse(body).success).toBe(true);
   });
 
   it('edits the address it names by id', () => {
-    const body = addressPatchBody(form, 'de', 12);
+    const body = addressPatchBody(checked(form, 'de'), 12);
     expect(body).toMatchObject({ id: 12, street: 'Hauptstraße', country: 'de' });
     expect(updateAddressesEndpoint.body.safeParse(body).success).toBe(true);
   });
 
   it('sends back a stored address unchanged when its form is saved as it was', () => {
-    expect(addressPatchBody(addressValuesOf(stored), 'at', stored.id)).toEqual(stored);
-  });
-
-  it('is refused by the contract when the postal code is not the country’s', () => {
-    const body = addressPatchBody({ ...form, zip: '1010' }, 'de');
-    expect(updateAddressesEndpoint.body.safeParse(body).success).toBe(false);
+    expect(addressPatchBody(checked(addressValuesOf(stored), 'at'), stored.id)).toEqual(stored);
   });
 });
 
@@ -127,8 +180,8 @@ describe('the main address', () => {
   });
 
   it('can be a new address, stored by the same call', () => {
-    const body = newMainAddressBody(form, 'de', addressOwner(customer, people));
-    expect(body.address).toEqual(addressPatchBody(form, 'de'));
+    const body = newMainAddressBody(checked(form, 'de'), addressOwner(customer, people));
+    expect(body.address).toEqual(checked(form, 'de'));
     expect(updatePeopleEndpoint.body.safeParse(body).success).toBe(true);
   });
 

@@ -1,32 +1,49 @@
-import { customerResourceIri, type Address, type Customer, type People } from '@tradein/contract';
+import {
+  addressFormFields,
+  addressInputSchema,
+  addressRefusalPaths,
+  customerResourceIri,
+  type Address,
+  type AddressInput,
+  type Customer,
+  type People,
+} from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions/client';
 import {
   addressBody,
-  addressFields,
+  addressFieldCodes,
+  checkForm,
   type AddressField,
   type AddressValues,
-  type FieldErrorCode,
+  type FormRefusals,
 } from '../form-rules.ts';
 
-/** The message each address field shows when the API refuses it. */
-export const addressErrorCodes: Readonly<Record<AddressField, FieldErrorCode>> = {
-  salutation: 'invalid',
-  firstName: 'name',
-  lastName: 'name',
-  company: 'addressLine',
-  street: 'addressLine',
-  houseNumber: 'houseNumber',
-  addressAddition: 'addressLine',
-  zip: 'postalCode',
-  city: 'addressLine',
+/**
+ * Where an address form shows the refusals of its call: the fields of an address body, or of
+ * the address inside a person record (a new main address).
+ */
+export const addressRefusals: FormRefusals<AddressField> = {
+  paths: { ...addressRefusalPaths(''), ...addressRefusalPaths('address') },
+  codes: addressFieldCodes,
 };
 
+/** Checks an address form with the contract's address rule, in the edition's country. */
+export function checkAddress(values: AddressValues, edition: EditionCode) {
+  return checkForm(
+    addressInputSchema,
+    addressBody(values, edition),
+    addressRefusals,
+    values,
+    'salutation',
+  );
+}
+
 /**
- * The body of `PATCH /api/customers/addresses` from a checked form: with the id of the address
- * being edited it updates that one, without it adds a new one. The country is the edition's.
+ * The body of `PATCH /api/customers/addresses` for a checked address: with the id of the address
+ * being edited it updates that one, without it adds a new one.
  */
-export function addressPatchBody(values: AddressValues, edition: EditionCode, id?: number) {
-  return id === undefined ? addressBody(values, edition) : { id, ...addressBody(values, edition) };
+export function addressPatchBody(address: AddressInput, id?: number) {
+  return id === undefined ? address : { id, ...address };
 }
 
 /** Whose person record a change of the main address is for: the IRIs the API checks. */
@@ -51,22 +68,18 @@ export function mainAddressBody(addressId: number, owner: AddressOwner) {
 }
 
 /**
- * The body of `PATCH /api/customers/people` that stores a new address from a checked form and
- * makes it the main one in the same call.
+ * The body of `PATCH /api/customers/people` that stores a checked new address and makes it the
+ * main one in the same call.
  */
-export function newMainAddressBody(
-  values: AddressValues,
-  edition: EditionCode,
-  owner: AddressOwner,
-) {
-  return { address: addressBody(values, edition), ...owner };
+export function newMainAddressBody(address: AddressInput, owner: AddressOwner) {
+  return { address, ...owner };
 }
 
 /** A stored address as the form shows it for editing (missing optional lines are empty). */
 export function addressValuesOf(address: Address): AddressValues {
-  const values = Object.fromEntries(addressFields.map((field) => [field, ''])) as AddressValues;
-  for (const field of addressFields) values[field] = address[field] ?? '';
-  return values;
+  return Object.fromEntries(
+    addressFormFields.map((field) => [field, address[field] ?? '']),
+  ) as AddressValues;
 }
 
 /**

@@ -1,19 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApiClient } from '@tradein/client-core';
+import type { AddressInput } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions/client';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AddressFields } from '../address-fields.tsx';
-import {
-  addressErrors,
-  hasErrors,
-  readAddress,
-  type AddressField,
-  type AddressValues,
-  type FieldErrors,
-} from '../form-rules.ts';
-import { formFieldErrors, sendAccountWrite, type WriteFailure } from './account-write.ts';
-import { addressErrorCodes } from './address-changes.ts';
-import { WriteFailureMessage } from './change-notices.tsx';
+import { readAddress, type AddressField, type AddressValues } from '../form-rules.ts';
+import { AccountFormFrame } from './account-form-frame.tsx';
+import { sendAccountWrite, writeOutcome } from './account-write.ts';
+import { addressRefusals, checkAddress } from './address-changes.ts';
+import { useAccountForm } from './use-account-form.ts';
 
 /** The name of the edition's country in the page's language (`Deutschland`, `Austria`). */
 export function useCountryName(edition: EditionCode): string {
@@ -30,19 +25,17 @@ interface AddressFormProps {
   /** The address being edited; a new address starts empty. */
   initial?: AddressValues | undefined;
   /** Sends the checked address (its call decides whether it is added, edited or made main). */
-  save: (values: AddressValues, api: ApiClient) => Promise<unknown>;
+  save: (address: AddressInput, api: ApiClient) => Promise<unknown>;
   /** After the address is stored, with what was sent. */
-  onSaved: (values: AddressValues) => void;
+  onSaved: (address: AddressInput) => void;
   /** The record the form changes no longer exists: the page reloads its data. */
   onGone?: () => void;
   onCancel: () => void;
 }
 
 /**
- * A postal address form of the account area: checked with the API's rules before anything is
- * sent, the fields the API still refuses marked where they are, guarded against a second
- * submission while one runs. It takes the focus when it opens and gives it to the first field
- * to fix when it is refused.
+ * A postal address form of the account area: checked with the contract's address rule before
+ * anything is sent, the fields the API still refuses marked where they are.
  */
 export function AddressForm({
   edition,
@@ -56,61 +49,23 @@ export function AddressForm({
 }: AddressFormProps) {
   const formId = useId();
   const country = useCountryName(edition);
-  const formRef = useRef<HTMLFormElement>(null);
-  const sendingRef = useRef(false);
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
-  const [failure, setFailure] = useState<WriteFailure | null>(null);
-  const [refusals, setRefusals] = useState(0);
-
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
-  }, []);
-  useEffect(() => {
-    if (refusals === 0) return;
-    const form = formRef.current;
-    const firstError = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (firstError ?? form?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
-  }, [refusals]);
-
-  function refuse(found: FieldErrors<AddressField>, reason: WriteFailure | null) {
-    setErrors(found);
-    setFailure(reason);
-    setRefusals((count) => count + 1);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    const values = readAddress(new FormData(event.currentTarget));
-    const found = addressErrors(values, edition);
-    if (hasErrors(found)) {
-      refuse(found, null);
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    sendingRef.current = true;
-    setSending(true);
-    const result = await sendAccountWrite((api) => save(values, api));
-    sendingRef.current = false;
-    setSending(false);
-    if (result.ok) {
-      onSaved(values);
-      return;
-    }
-    if (result.failure === 'sessionEnded') return;
-    if (result.failure === 'notFound') onGone?.();
-    refuse(formFieldErrors(result.fields, addressErrorCodes), result.failure);
-  }
+  const form = useAccountForm<AddressInput, AddressField>({
+    check: (data) => checkAddress(readAddress(data), edition),
+    send: async (address) => {
+      const result = await sendAccountWrite((api) => save(address, api));
+      if (result.ok) onSaved(address);
+      else if (result.failure === 'notFound') onGone?.();
+      return writeOutcome(result, addressRefusals);
+    },
+  });
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
-      {failure === null ? null : (
-        <p className="notice notice--error" role="alert" tabIndex={-1}>
-          <WriteFailureMessage failure={failure} withFields={hasErrors(errors)} />
-        </p>
-      )}
+    <AccountFormFrame
+      form={form}
+      failure={form.notice}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
       <fieldset>
         <legend>{legend}</legend>
         <p className="field-hint">
@@ -119,16 +74,8 @@ export function AddressForm({
             address in another country, please use our shop of that country.
           </Trans>
         </p>
-        <AddressFields formId={formId} errors={errors} values={initial} />
+        <AddressFields formId={formId} errors={form.errors} values={initial} />
       </fieldset>
-      <div className="actions">
-        <button type="submit" className="button" aria-disabled={sending}>
-          {sending ? <Trans>Saving…</Trans> : submitLabel}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
+    </AccountFormFrame>
   );
 }

@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAddressesEndpoint, type Address } from '@tradein/contract';
 import { useId, useRef, useState } from 'react';
 import { LoadingBlock } from '../account-gate.tsx';
-import type { AddressValues } from '../form-rules.ts';
 import type { SectionProps } from './account-management.tsx';
 import { sendAccountWrite, type WriteFailure } from './account-write.ts';
 import {
@@ -14,13 +13,14 @@ import {
   mainAddressId,
 } from './address-changes.ts';
 import { AddressForm } from './address-form.tsx';
-import { Confirmation, useConfirmation, WriteFailureMessage } from './change-notices.tsx';
+import { Confirmation, WriteFailureMessage } from './change-notices.tsx';
 import { PostalAddress } from './postal-address.tsx';
 import { makeMainAddress, useAddressBook } from './use-address-book.ts';
 import { useFocusAfterRender } from './use-focus-after-render.ts';
+import { useRecordEditor } from './use-record-editor.ts';
 
-/** Which form of the section is open: none, a new address, or the edition of one. */
-type OpenForm = null | { kind: 'new' } | { kind: 'edit'; addressId: number };
+/** Which form of the section is open: a new address, or the edition of one. */
+type OpenForm = { kind: 'new' } | { kind: 'edit'; addressId: number };
 
 /**
  * The customer's addresses (§7): the main one (the person record's, printed on the shipping
@@ -31,9 +31,9 @@ export function AddressSection({ account, edition }: SectionProps) {
   const { t } = useLingui();
   const sectionId = useId();
   const book = useAddressBook(account);
-  const { id: confirmationId, message, confirm, clear } = useConfirmation();
+  const editor = useRecordEditor<OpenForm>(book.reload);
+  const openForm = editor.open;
   const focusAfterRender = useFocusAfterRender();
-  const [openForm, setOpenForm] = useState<OpenForm>(null);
   const mainBusy = useRef(false);
   const [mainSending, setMainSending] = useState<number | null>(null);
   const [mainFailure, setMainFailure] = useState<WriteFailure | null>(null);
@@ -41,21 +41,9 @@ export function AddressSection({ account, edition }: SectionProps) {
   const addButtonId = `${sectionId}-add`;
   const failureId = `${sectionId}-failure`;
 
-  function open(form: Exclude<OpenForm, null>) {
-    clear();
+  function open(form: OpenForm) {
     setMainFailure(null);
-    setOpenForm(form);
-  }
-
-  function close(returnTo: string) {
-    setOpenForm(null);
-    focusAfterRender(returnTo);
-  }
-
-  function saved(text: string) {
-    setOpenForm(null);
-    book.reload();
-    confirm(text);
+    editor.start(form);
   }
 
   async function makeMain(address: Address) {
@@ -72,7 +60,9 @@ export function AddressSection({ account, edition }: SectionProps) {
     if (result.ok) {
       book.reload();
       const line = addressOneLine(address);
-      confirm(t`Your main address is now ${line}. We print it on your shipping labels.`);
+      editor.confirmation.confirm(
+        t`Your main address is now ${line}. We print it on your shipping labels.`,
+      );
       return;
     }
     if (result.failure === 'sessionEnded') return;
@@ -93,7 +83,7 @@ export function AddressSection({ account, edition }: SectionProps) {
           send a device.
         </Trans>
       </p>
-      <Confirmation id={confirmationId} message={message} />
+      <Confirmation id={editor.confirmation.id} message={editor.confirmation.message} />
       {mainFailure === null ? null : (
         <p id={failureId} className="notice notice--error" role="alert" tabIndex={-1}>
           <WriteFailureMessage failure={mainFailure} />
@@ -127,17 +117,17 @@ export function AddressSection({ account, edition }: SectionProps) {
                           legend={<Trans>Edit the address {line}</Trans>}
                           submitLabel={<Trans>Save address</Trans>}
                           initial={addressValuesOf(address)}
-                          save={(values: AddressValues, api) =>
+                          save={(edited, api) =>
                             api.call(updateAddressesEndpoint, {
-                              body: addressPatchBody(values, edition, address.id),
+                              body: addressPatchBody(edited, address.id),
                             })
                           }
-                          onSaved={(values) => {
-                            const changed = addressOneLine(values);
-                            saved(t`Address saved: ${changed}.`);
+                          onSaved={(edited) => {
+                            const changed = addressOneLine(edited);
+                            editor.saved(t`Address saved: ${changed}.`);
                           }}
                           onGone={book.reload}
-                          onCancel={() => close(editButtonId(address.id))}
+                          onCancel={() => editor.cancel(editButtonId(address.id))}
                         />
                       </li>
                     );
@@ -194,14 +184,14 @@ export function AddressSection({ account, edition }: SectionProps) {
                 edition={edition}
                 legend={<Trans>New address</Trans>}
                 submitLabel={<Trans>Add address</Trans>}
-                save={(values, api) =>
-                  api.call(updateAddressesEndpoint, { body: addressPatchBody(values, edition) })
+                save={(address, api) =>
+                  api.call(updateAddressesEndpoint, { body: addressPatchBody(address) })
                 }
-                onSaved={(values) => {
-                  const added = addressOneLine(values);
-                  saved(t`Address added: ${added}.`);
+                onSaved={(address) => {
+                  const added = addressOneLine(address);
+                  editor.saved(t`Address added: ${added}.`);
                 }}
-                onCancel={() => close(addButtonId)}
+                onCancel={() => editor.cancel(addButtonId)}
               />
             </div>
           ) : (

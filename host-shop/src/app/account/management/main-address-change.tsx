@@ -1,11 +1,13 @@
 import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAddressesEndpoint, updatePeopleEndpoint, type Address } from '@tradein/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadingBlock } from '../account-gate.tsx';
+import type { FormCheck, FormRefusals } from '../form-rules.ts';
+import { AccountFormFrame } from './account-form-frame.tsx';
 import type { SectionProps } from './account-management.tsx';
-import { sendAccountWrite, type WriteFailure } from './account-write.ts';
+import { sendAccountWrite, writeOutcome } from './account-write.ts';
 import {
   addressOneLine,
   addressOwner,
@@ -15,13 +17,14 @@ import {
   newMainAddressBody,
 } from './address-changes.ts';
 import { AddressForm } from './address-form.tsx';
-import { Confirmation, useConfirmation, WriteFailureMessage } from './change-notices.tsx';
+import { Confirmation } from './change-notices.tsx';
 import { PostalAddress } from './postal-address.tsx';
+import { useAccountForm } from './use-account-form.ts';
 import { makeMainAddress, useAddressBook, type AddressBook } from './use-address-book.ts';
-import { useFocusAfterRender } from './use-focus-after-render.ts';
+import { useRecordEditor } from './use-record-editor.ts';
 
-/** What the page shows below the main address: its actions, or one of the forms to change it. */
-type Mode = 'actions' | 'edit' | 'choose' | 'new';
+/** The form the page shows below the main address to change it (none: its actions). */
+type Mode = 'edit' | 'choose' | 'new';
 
 /**
  * The focused page of an address change (`/account/address-change`, linked from mails and the
@@ -32,30 +35,18 @@ export function MainAddressChange({ account, edition, paths }: SectionProps) {
   const { t } = useLingui();
   const pageId = useId();
   const book = useAddressBook(account);
-  const { id: confirmationId, message, confirm, clear } = useConfirmation();
-  const focusAfterRender = useFocusAfterRender();
-  const [mode, setMode] = useState<Mode>('actions');
+  const editor = useRecordEditor<Mode>(book.reload);
+  const mode = editor.open;
   /** The button that opens a form: the focus returns to it when the form is cancelled. */
   const openerId = (form: Mode) => `${pageId}-open-${form}`;
   const headingId = `${pageId}-heading`;
 
   const main = book.status === 'done' ? book.data.people.address : null;
-
-  function open(next: Mode) {
-    clear();
-    setMode(next);
-  }
-
-  function cancel() {
-    focusAfterRender(openerId(mode));
-    setMode('actions');
-  }
-
-  function changed(text: string) {
-    setMode('actions');
-    book.reload();
-    confirm(text);
-  }
+  const open = (next: Mode) => editor.start(next);
+  const cancel = () => {
+    if (mode !== null) editor.cancel(openerId(mode));
+  };
+  const changed = (text: string) => editor.saved(text);
 
   return (
     <>
@@ -68,7 +59,7 @@ export function MainAddressChange({ account, edition, paths }: SectionProps) {
           come back to it.
         </Trans>
       </p>
-      <Confirmation id={confirmationId} message={message} />
+      <Confirmation id={editor.confirmation.id} message={editor.confirmation.message} />
       {book.status === 'loading' ? (
         <LoadingBlock>
           <Trans>Loading your address…</Trans>
@@ -97,13 +88,13 @@ export function MainAddressChange({ account, edition, paths }: SectionProps) {
               legend={<Trans>Edit your main address</Trans>}
               submitLabel={<Trans>Save address</Trans>}
               initial={addressValuesOf(main)}
-              save={(values, api) =>
+              save={(address, api) =>
                 api.call(updateAddressesEndpoint, {
-                  body: addressPatchBody(values, edition, main.id),
+                  body: addressPatchBody(address, main.id),
                 })
               }
-              onSaved={(values) => {
-                const line = addressOneLine(values);
+              onSaved={(address) => {
+                const line = addressOneLine(address);
                 changed(t`Your main address is saved: ${line}.`);
               }}
               onGone={book.reload}
@@ -114,17 +105,16 @@ export function MainAddressChange({ account, edition, paths }: SectionProps) {
               edition={edition}
               legend={<Trans>New main address</Trans>}
               submitLabel={<Trans>Save as main address</Trans>}
-              save={(values, api) =>
+              save={(address, api) =>
                 api.call(updatePeopleEndpoint, {
                   body: newMainAddressBody(
-                    values,
-                    edition,
+                    address,
                     addressOwner(account.customerData, book.data.people),
                   ),
                 })
               }
-              onSaved={(values) => {
-                const line = addressOneLine(values);
+              onSaved={(address) => {
+                const line = addressOneLine(address);
                 changed(t`Your main address is now ${line}.`);
               }}
               onCancel={cancel}
@@ -192,6 +182,9 @@ function otherAddresses(book: AddressBook): Address[] {
   return book.addresses.filter((address) => address.id !== mainId);
 }
 
+/** The choice among the saved addresses has no field a refusal of its call could name. */
+const chooseRefusals: FormRefusals<never> = { paths: {}, codes: {} };
+
 /** A choice among the other saved addresses, made the main one on submit. */
 function ChooseMainAddress({
   account,
@@ -207,46 +200,31 @@ function ChooseMainAddress({
   onCancel: () => void;
 }) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const sendingRef = useRef(false);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<WriteFailure | null>(null);
   const others = otherAddresses(book);
-
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input')?.focus();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    const chosenId = Number(new FormData(event.currentTarget).get('address'));
-    const chosen = others.find((address) => address.id === chosenId);
-    if (chosen === undefined) return;
-    sendingRef.current = true;
-    setSending(true);
-    setFailure(null);
-    const result = await sendAccountWrite((api) =>
-      makeMainAddress(api, account, book.people, chosen.id),
-    );
-    sendingRef.current = false;
-    setSending(false);
-    if (result.ok) {
-      onChosen(chosen);
-      return;
-    }
-    if (result.failure === 'sessionEnded') return;
-    if (result.failure === 'notFound') onGone();
-    setFailure(result.failure);
-  }
+  const form = useAccountForm<Address, 'address'>({
+    check: (data): FormCheck<Address, 'address'> => {
+      const chosen = others.find((address) => String(address.id) === data.get('address'));
+      return chosen === undefined
+        ? { ok: false, errors: { address: 'required' } }
+        : { ok: true, body: chosen };
+    },
+    send: async (chosen) => {
+      const result = await sendAccountWrite((api) =>
+        makeMainAddress(api, account, book.people, chosen.id),
+      );
+      if (result.ok) onChosen(chosen);
+      else if (result.failure === 'notFound') onGone();
+      return writeOutcome(result, chooseRefusals);
+    },
+  });
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
-      {failure === null ? null : (
-        <p className="notice notice--error" role="alert">
-          <WriteFailureMessage failure={failure} />
-        </p>
-      )}
+    <AccountFormFrame
+      form={form}
+      failure={form.notice}
+      submitLabel={<Trans>Make this my main address</Trans>}
+      onCancel={onCancel}
+    >
       <fieldset>
         <legend>
           <Trans>Your saved addresses</Trans>
@@ -266,14 +244,6 @@ function ChooseMainAddress({
           </div>
         ))}
       </fieldset>
-      <div className="actions">
-        <button type="submit" className="button" aria-disabled={sending}>
-          {sending ? <Trans>Saving…</Trans> : <Trans>Make this my main address</Trans>}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
+    </AccountFormFrame>
   );
 }

@@ -23,35 +23,33 @@ function form(values: Record<string, string>) {
 
 describe('checkPasswordForm', () => {
   it('asks for every field of an empty form', () => {
-    expect(checkPasswordForm(readPasswordForm(new FormData()))).toEqual({
+    expect(checkPasswordForm(readPasswordForm(new FormData()), account)).toEqual({
+      ok: false,
       errors: { currentPassword: 'required', password: 'required', passwordRepeat: 'required' },
-      sameAsCurrent: false,
     });
   });
 
   it('applies the contract rule to the new password and compares the repetition', () => {
-    const check = checkPasswordForm({
-      currentPassword: 'Old-pass-1',
-      password: 'onlyletters',
-      passwordRepeat: 'onlyletter',
-    });
+    const check = checkPasswordForm(
+      { currentPassword: 'Old-pass-1', password: 'onlyletters', passwordRepeat: 'onlyletter' },
+      account,
+    );
     expect(check).toEqual({
+      ok: false,
       errors: { password: 'weakPassword', passwordRepeat: 'passwordMismatch' },
-      sameAsCurrent: false,
     });
   });
 
-  it('refuses a new password equal to the current one', () => {
+  it('refuses a new password equal to the current one, saying so', () => {
     expect(
-      checkPasswordForm({
-        currentPassword: 'Same-pass-1',
-        password: 'Same-pass-1',
-        passwordRepeat: 'Same-pass-1',
-      }),
-    ).toEqual({ errors: { password: 'invalid' }, sameAsCurrent: true });
+      checkPasswordForm(
+        { currentPassword: 'Same-pass-1', password: 'Same-pass-1', passwordRepeat: 'Same-pass-1' },
+        account,
+      ),
+    ).toEqual({ ok: false, errors: { password: 'samePassword' } });
   });
 
-  it('keeps passwords as typed, spaces included', () => {
+  it('keeps passwords as typed, spaces included, and answers the call’s body', () => {
     const values = readPasswordForm(
       form({
         currentPassword: ' old pass 1 ',
@@ -60,7 +58,22 @@ describe('checkPasswordForm', () => {
       }),
     );
     expect(values.currentPassword).toBe(' old pass 1 ');
-    expect(checkPasswordForm(values).errors).toEqual({});
+    expect(checkPasswordForm(values, account)).toEqual({
+      ok: true,
+      body: changePasswordBody(account, values),
+    });
+  });
+
+  it('has no body to send when the session lacks the address', () => {
+    const values = {
+      currentPassword: 'Old-pass-1',
+      password: 'New-pass-2',
+      passwordRepeat: 'New-pass-2',
+    };
+    expect(checkPasswordForm(values, { ...account, email: null })).toEqual({
+      ok: true,
+      body: undefined,
+    });
   });
 });
 

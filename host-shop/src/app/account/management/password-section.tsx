@@ -1,24 +1,49 @@
 import { Trans } from '@lingui/react/macro';
-import { ApiHttpError, apiHttpStatus } from '@tradein/client-core';
-import { apiErrorCode, changePasswordEndpoint } from '@tradein/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { ApiHttpError, apiHttpStatus, refusedFields } from '@tradein/client-core';
+import { apiErrorCode, changePasswordEndpoint, placeRefusals } from '@tradein/contract';
+import { useId, useState } from 'react';
 import { accountApi } from '../account-api.ts';
 import { TextField } from '../form-field.tsx';
-import { hasErrors, type FieldErrors } from '../form-rules.ts';
 import { PasswordStrength } from '../password-strength.tsx';
 import { endRefusedSession, endsSession } from '../session.ts';
+import { AccountFormFrame } from './account-form-frame.tsx';
 import type { SectionProps } from './account-management.tsx';
-import { formFieldErrors, reportedFields } from './account-write.ts';
 import {
-  changePasswordBody,
   checkPasswordForm,
+  passwordRefusals,
   readPasswordForm,
+  type ChangePasswordRequest,
   type PasswordField,
 } from './password-change.ts';
-import { useFirstErrorFocus } from './use-first-error-focus.ts';
+import { useAccountForm, type FormOutcome } from './use-account-form.ts';
 
-/** How the latest change ended, besides field errors. */
-type PasswordOutcome = 'changed' | 'throttled' | 'failed';
+/** Why the latest change failed without a field to blame. */
+type PasswordNotice = 'throttled' | 'failed';
+
+/** How a failed call of the password change shows: a refused field, or a notice. */
+function passwordFailure(error: unknown): FormOutcome<PasswordField, PasswordNotice> {
+  if (apiHttpStatus(error) === 429) return { saved: false, notice: 'throttled' };
+  if (error instanceof ApiHttpError && error.body?.error.code === apiErrorCode.wrongPassword) {
+    return { saved: false, errors: { currentPassword: 'wrongPassword' } };
+  }
+  const { errors } = placeRefusals(refusedFields(error), passwordRefusals);
+  return Object.keys(errors).length > 0
+    ? { saved: false, errors }
+    : { saved: false, notice: 'failed' };
+}
+
+/** What the form says when the change failed without a field to blame. */
+function PasswordNoticeText({ notice }: { notice: PasswordNotice | null }) {
+  if (notice === 'throttled') {
+    return <Trans>Too many wrong attempts. Please wait a few minutes before you try again.</Trans>;
+  }
+  if (notice === 'failed') {
+    return (
+      <Trans>We could not change your password. Please check your connection and try again.</Trans>
+    );
+  }
+  return null;
+}
 
 /**
  * Changes the password, proven by the current one. The passwords live only in the form's fields
@@ -28,101 +53,53 @@ export function PasswordSection({ account }: SectionProps) {
   const headingId = useId();
   const formId = useId();
   const meterId = useId();
-  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
-  const [sameAsCurrent, setSameAsCurrent] = useState(false);
-  const [outcome, setOutcome] = useState<PasswordOutcome | null>(null);
+  const [changed, setChanged] = useState(false);
   const [newPassword, setNewPassword] = useState('');
-  const [sending, setSending] = useState(false);
-  const [formRef, focusFirstError] = useFirstErrorFocus();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const form = event.currentTarget;
-    const values = readPasswordForm(new FormData(form));
-    const check = checkPasswordForm(values);
-    setErrors(check.errors);
-    setSameAsCurrent(check.sameAsCurrent);
-    setOutcome(null);
-    if (hasErrors(check.errors)) {
-      focusFirstError();
-      return;
-    }
-    const body = changePasswordBody(account, values);
-    if (body === undefined) {
-      setOutcome('failed');
-      return;
-    }
-    setSending(true);
-    const api = accountApi();
-    try {
-      await api.call(changePasswordEndpoint, { body });
-      setOutcome('changed');
-    } catch (error) {
-      if (endsSession(error)) {
+  const form = useAccountForm<ChangePasswordRequest | undefined, PasswordField, PasswordNotice>({
+    focusOnOpen: false,
+    check: (data) => {
+      // A new attempt replaces the confirmation of the last one.
+      setChanged(false);
+      return checkPasswordForm(readPasswordForm(data), account);
+    },
+    send: async (body, element) => {
+      const api = accountApi();
+      try {
+        if (body === undefined) return { saved: false, notice: 'failed' };
+        await api.call(changePasswordEndpoint, { body });
+        setChanged(true);
+        return { saved: true };
+      } catch (error) {
+        if (!endsSession(error)) return passwordFailure(error);
         void endRefusedSession(api);
-      } else if (apiHttpStatus(error) === 429) {
-        setOutcome('throttled');
-      } else if (
-        error instanceof ApiHttpError &&
-        error.body?.error.code === apiErrorCode.wrongPassword
-      ) {
-        setErrors({ currentPassword: 'wrongPassword' });
-        focusFirstError();
-      } else {
-        const refused = formFieldErrors<PasswordField>(reportedFields(error), {
-          currentPassword: 'invalid',
-          password: 'weakPassword',
-          passwordRepeat: 'invalid',
-        });
-        if (hasErrors(refused)) {
-          setErrors(refused);
-          focusFirstError();
-        } else {
-          setOutcome('failed');
-        }
+        return { saved: false };
+      } finally {
+        // The passwords leave the page with the call: nothing keeps them afterwards.
+        element.reset();
+        setNewPassword('');
       }
-    } finally {
-      // The passwords leave the page with the call: nothing keeps them afterwards.
-      form.reset();
-      setNewPassword('');
-      setSending(false);
-    }
-  }
+    },
+  });
+  const { errors } = form;
 
   return (
     <section className="account-data" id="password" aria-labelledby={headingId}>
       <h2 id={headingId}>
         <Trans>Password</Trans>
       </h2>
-      <output
-        className={outcome === 'changed' ? 'notice notice--success' : undefined}
-        aria-live="polite"
-      >
-        {outcome === 'changed' ? (
+      <output className={changed ? 'notice notice--success' : undefined} aria-live="polite">
+        {changed ? (
           <Trans>
             Your password is changed. Wherever else you were logged in, you are logged out now.
           </Trans>
         ) : null}
       </output>
-      {outcome === 'throttled' ? (
-        <p className="notice notice--error" role="alert">
-          <Trans>Too many wrong attempts. Please wait a few minutes before you try again.</Trans>
-        </p>
-      ) : outcome === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          <Trans>
-            We could not change your password. Please check your connection and try again.
-          </Trans>
-        </p>
-      ) : null}
-      <form
-        ref={formRef}
-        method="post"
-        className="form"
-        noValidate
-        aria-labelledby={headingId}
-        onSubmit={(event) => void submit(event)}
+      <AccountFormFrame
+        form={form}
+        labelledBy={headingId}
+        notice={form.notice === null ? undefined : <PasswordNoticeText notice={form.notice} />}
+        submitLabel={<Trans>Change password</Trans>}
+        busyLabel={<Trans>Changing…</Trans>}
       >
         {/* Tells password managers which login the new password belongs to. */}
         <input
@@ -133,11 +110,6 @@ export function PasswordSection({ account }: SectionProps) {
           readOnly
           hidden
         />
-        {sameAsCurrent ? (
-          <p className="notice notice--error" role="alert">
-            <Trans>Your new password must differ from your current one.</Trans>
-          </p>
-        ) : null}
         <TextField
           formId={formId}
           name="currentPassword"
@@ -165,12 +137,7 @@ export function PasswordSection({ account }: SectionProps) {
           autoComplete="new-password"
           error={errors.passwordRepeat}
         />
-        <div className="actions">
-          <button type="submit" className="button" aria-disabled={sending}>
-            {sending ? <Trans>Changing…</Trans> : <Trans>Change password</Trans>}
-          </button>
-        </div>
-      </form>
+      </AccountFormFrame>
     </section>
   );
 }

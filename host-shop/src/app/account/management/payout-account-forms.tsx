@@ -1,26 +1,19 @@
 import { Trans } from '@lingui/react/macro';
 import type { BankAccount, PaypalAccount } from '@tradein/contract';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { TextField } from '../form-field.tsx';
-import { hasErrors, readableIban, type FieldErrors } from '../form-rules.ts';
+import { readableIban, type FieldErrors, type FormCheck } from '../form-rules.ts';
+import { AccountFormFrame } from './account-form-frame.tsx';
 import {
-  bankFormErrors,
-  paypalFormErrors,
+  checkBankForm,
+  checkPaypalForm,
   readBankForm,
   readPaypalForm,
   type BankField,
   type PayoutAccount,
   type PaypalField,
 } from './payout-accounts.ts';
-import { useFirstErrorFocus } from './use-first-error-focus.ts';
+import { useAccountForm, type AccountFormState } from './use-account-form.ts';
 import type { PayoutDraft, SaveOutcome } from './use-payout-accounts.ts';
 
 /**
@@ -39,51 +32,56 @@ interface PayoutFormProps<Stored> {
   onCancel(): void;
 }
 
+/** Whether the customer asked for the new account to become primary. */
+function wantsPrimary(form: HTMLFormElement, isNew: boolean, choice: PrimaryChoice): boolean {
+  if (!isNew) return false;
+  return choice === 'always' || new FormData(form).get('makePrimary') === 'on';
+}
+
+/**
+ * The form state of a payout account: the checked draft is saved (primary when asked for); the
+ * section's notice says how it went, the API's refusals show at the fields.
+ */
+function usePayoutForm<Body, Field extends string>(
+  { primaryChoice, busy, onSave }: PayoutFormProps<unknown>,
+  isNew: boolean,
+  check: (form: FormData) => FormCheck<Body, Field>,
+  draft: (body: Body) => PayoutDraft,
+) {
+  return useAccountForm<Body, Field>({
+    busy,
+    check,
+    send: async (body, form) => {
+      const outcome = await onSave(draft(body), wantsPrimary(form, isNew, primaryChoice));
+      if (outcome.status === 'done') return { saved: true };
+      // The save names refused fields of this form's own kind.
+      const errors = outcome.status === 'refused' ? (outcome.errors as FieldErrors<Field>) : {};
+      return { saved: false, errors };
+    },
+  });
+}
+
 /** The frame both payout forms share: heading, fields, primary choice, buttons. */
-function PayoutForm<Field extends string>({
+function PayoutFormFrame({
+  form,
   heading,
   isNew,
   primaryChoice,
-  busy,
-  errors,
-  formRef,
-  onSubmit,
-  onCancel,
   submitLabel,
+  onCancel,
   children,
 }: {
+  form: AccountFormState<string>;
   heading: ReactNode;
   isNew: boolean;
   primaryChoice: PrimaryChoice;
-  busy: boolean;
-  errors: FieldErrors<Field>;
-  formRef: RefObject<HTMLFormElement | null>;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
-  onCancel(): void;
   submitLabel: ReactNode;
+  onCancel(): void;
   children: ReactNode;
 }) {
-  const headingId = useId();
   const primaryId = useId();
-  // The form opens after a click elsewhere: the focus follows to its first field.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input')?.focus();
-  }, [formRef]);
   return (
-    <form
-      ref={formRef}
-      method="post"
-      className="form"
-      noValidate
-      aria-labelledby={headingId}
-      onSubmit={onSubmit}
-    >
-      <h3 id={headingId}>{heading}</h3>
-      {hasErrors(errors) ? (
-        <p className="notice notice--error" role="alert">
-          <Trans>Please check the marked fields.</Trans>
-        </p>
-      ) : null}
+    <AccountFormFrame form={form} heading={heading} submitLabel={submitLabel} onCancel={onCancel}>
       {children}
       {isNew && primaryChoice === 'ask' ? (
         <div className="check-field">
@@ -98,103 +96,32 @@ function PayoutForm<Field extends string>({
           <Trans>Once saved, we pay your trades to this account.</Trans>
         </p>
       ) : null}
-      <div className="actions">
-        <button type="submit" className="button" aria-disabled={busy}>
-          {busy ? <Trans>Saving…</Trans> : submitLabel}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
+    </AccountFormFrame>
   );
 }
 
-/** Whether the customer asked for the new account to become primary. */
-function wantsPrimary(form: FormData, isNew: boolean, choice: PrimaryChoice): boolean {
-  if (!isNew) return false;
-  return choice === 'always' || form.get('makePrimary') === 'on';
-}
-
 /**
- * The submit of a payout form: reads and checks the fields with the API's rules, saves the draft
- * (primary when asked for), and shows the API's refusals at their fields, the focus on the first.
+ * Adds or changes a bank account: holder, IBAN (a SEPA account, checked with its check digits
+ * before anything is sent, sent in electronic form) and an optional BIC.
  */
-function usePayoutSubmit<Field extends string, Values>({
-  read,
-  check,
-  draft,
-  isNew,
-  primaryChoice,
-  busy,
-  onSave,
-}: {
-  read: (form: FormData) => Values;
-  check: (values: Values) => FieldErrors<Field>;
-  draft: (values: Values) => PayoutDraft;
-  isNew: boolean;
-  primaryChoice: PrimaryChoice;
-  busy: boolean;
-  onSave: PayoutFormProps<unknown>['onSave'];
-}) {
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [formRef, focusFirstError] = useFirstErrorFocus();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const values = read(form);
-    const found = check(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError();
-      return;
-    }
-    const outcome = await onSave(draft(values), wantsPrimary(form, isNew, primaryChoice));
-    if (outcome.status === 'refused') {
-      setErrors(outcome.errors as FieldErrors<Field>);
-      focusFirstError();
-    }
-  }
-
-  return { errors, formRef, onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event) };
-}
-
-/**
- * Adds or changes a bank account: holder, IBAN (checked with its check digits before anything
- * is sent, sent in electronic form) and an optional BIC.
- */
-function BankAccountForm({
-  account,
-  primaryChoice,
-  busy,
-  onSave,
-  onCancel,
-}: PayoutFormProps<BankAccount>) {
+function BankAccountForm(props: PayoutFormProps<BankAccount>) {
+  const { account, primaryChoice, onCancel } = props;
   const formId = useId();
   const isNew = account === undefined;
-  const { errors, formRef, onSubmit } = usePayoutSubmit<BankField, ReturnType<typeof readBankForm>>(
-    {
-      read: readBankForm,
-      check: bankFormErrors,
-      draft: (values) => ({ kind: 'bank', ...(isNew ? {} : { id: account.id }), values }),
-      isNew,
-      primaryChoice,
-      busy,
-      onSave,
-    },
+  const form = usePayoutForm<Parameters<typeof bankDraft>[0], BankField>(
+    props,
+    isNew,
+    (data) => checkBankForm(readBankForm(data), account?.id),
+    bankDraft,
   );
+  const { errors } = form;
 
   return (
-    <PayoutForm
+    <PayoutFormFrame
+      form={form}
       heading={isNew ? <Trans>New bank account</Trans> : <Trans>Change bank account</Trans>}
       isNew={isNew}
       primaryChoice={primaryChoice}
-      busy={busy}
-      errors={errors}
-      formRef={formRef}
-      onSubmit={onSubmit}
       onCancel={onCancel}
       submitLabel={<Trans>Save bank account</Trans>}
     >
@@ -228,42 +155,28 @@ function BankAccountForm({
         defaultValue={account?.bic}
         error={errors.bic}
       />
-    </PayoutForm>
+    </PayoutFormFrame>
   );
 }
 
 /** Adds or changes a PayPal account: the e-mail address PayPal knows the customer by. */
-function PaypalAccountForm({
-  account,
-  primaryChoice,
-  busy,
-  onSave,
-  onCancel,
-}: PayoutFormProps<PaypalAccount>) {
+function PaypalAccountForm(props: PayoutFormProps<PaypalAccount>) {
+  const { account, primaryChoice, onCancel } = props;
   const formId = useId();
   const isNew = account === undefined;
-  const { errors, formRef, onSubmit } = usePayoutSubmit<
-    PaypalField,
-    ReturnType<typeof readPaypalForm>
-  >({
-    read: readPaypalForm,
-    check: paypalFormErrors,
-    draft: (values) => ({ kind: 'paypal', ...(isNew ? {} : { id: account.id }), values }),
+  const form = usePayoutForm<Parameters<typeof paypalDraft>[0], PaypalField>(
+    props,
     isNew,
-    primaryChoice,
-    busy,
-    onSave,
-  });
+    (data) => checkPaypalForm(readPaypalForm(data), account?.id),
+    paypalDraft,
+  );
 
   return (
-    <PayoutForm
+    <PayoutFormFrame
+      form={form}
       heading={isNew ? <Trans>New PayPal account</Trans> : <Trans>Change PayPal account</Trans>}
       isNew={isNew}
       primaryChoice={primaryChoice}
-      busy={busy}
-      errors={errors}
-      formRef={formRef}
-      onSubmit={onSubmit}
       onCancel={onCancel}
       submitLabel={<Trans>Save PayPal account</Trans>}
     >
@@ -277,10 +190,20 @@ function PaypalAccountForm({
         spellCheck={false}
         maxLength={254}
         defaultValue={account?.email}
-        error={errors.email}
+        error={form.errors.email}
       />
-    </PayoutForm>
+    </PayoutFormFrame>
   );
+}
+
+/** The draft of a checked bank account form. */
+function bankDraft(body: Extract<PayoutDraft, { kind: 'bank' }>['body']): PayoutDraft {
+  return { kind: 'bank', body };
+}
+
+/** The draft of a checked PayPal account form. */
+function paypalDraft(body: Extract<PayoutDraft, { kind: 'paypal' }>['body']): PayoutDraft {
+  return { kind: 'paypal', body };
 }
 
 /** Which payout form is open: a new account of a kind, or the change of a listed one. */

@@ -2,14 +2,12 @@ import type { CustomerPaymentAccount } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
 import type { LoggedInAccount } from '../account-gate.tsx';
 import {
-  bankAccountBody,
-  bankFormErrors,
+  checkBankForm,
+  checkPaypalForm,
   customerIriOf,
   ibanEnding,
   maskedIban,
   payoutAccountsOf,
-  paypalAccountBody,
-  paypalFormErrors,
   primaryLinkBody,
   primaryPayoutAccount,
   readBankForm,
@@ -113,35 +111,51 @@ describe('bank account form', () => {
     const values = readBankForm(
       form({ accountHolder: ' ', iban: 'DE88 3704 0044 0532 0130 00', bic: 'DEUT' }),
     );
-    expect(bankFormErrors(values)).toEqual({ accountHolder: 'required', iban: 'iban', bic: 'bic' });
+    expect(checkBankForm(values)).toEqual({
+      ok: false,
+      errors: { accountHolder: 'required', iban: 'iban', bic: 'bic' },
+    });
+  });
+
+  it.each([
+    ['Brazilian', 'BR18 0036 0305 0000 1000 9795 493C 1'],
+    ['Turkish', 'TR33 0006 1005 1978 6457 8413 26'],
+  ])('refuses a %s IBAN as outside the SEPA area', (_country, iban) => {
+    const values = readBankForm(form({ accountHolder: 'Anna Muster', iban }));
+    expect(checkBankForm(values)).toEqual({ ok: false, errors: { iban: 'ibanNotSepa' } });
   });
 
   it('sends the IBAN in electronic form, the BIC upper case, and leaves out an empty BIC', () => {
     const values = readBankForm(
       form({ accountHolder: 'Anna Muster', iban: ' de89 3704 0044 0532 0130 00 ', bic: '' }),
     );
-    expect(bankFormErrors(values)).toEqual({});
-    expect(bankAccountBody(values)).toEqual({
-      accountHolder: 'Anna Muster',
-      iban: 'DE89370400440532013000',
+    expect(checkBankForm(values)).toEqual({
+      ok: true,
+      body: { accountHolder: 'Anna Muster', iban: 'DE89370400440532013000' },
     });
-    expect(bankAccountBody({ ...values, bic: 'cobadeffxxx' }, 4)).toEqual({
-      id: 4,
-      accountHolder: 'Anna Muster',
-      iban: 'DE89370400440532013000',
-      bic: 'COBADEFFXXX',
+    expect(checkBankForm({ ...values, bic: 'cobadeffxxx' }, 4)).toEqual({
+      ok: true,
+      body: {
+        id: 4,
+        accountHolder: 'Anna Muster',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+      },
     });
   });
 });
 
 describe('PayPal account form', () => {
   it('checks the address and sends it lower case, with the id when it changes one', () => {
-    expect(paypalFormErrors({ email: 'anna@' })).toEqual({ email: 'email' });
-    expect(paypalFormErrors({ email: '' })).toEqual({ email: 'required' });
-    expect(paypalAccountBody({ email: 'Anna@Example.org' })).toEqual({ email: 'anna@example.org' });
-    expect(paypalAccountBody({ email: 'anna@example.org' }, 2)).toEqual({
-      id: 2,
-      email: 'anna@example.org',
+    expect(checkPaypalForm({ email: 'anna@' })).toEqual({ ok: false, errors: { email: 'email' } });
+    expect(checkPaypalForm({ email: '' })).toEqual({ ok: false, errors: { email: 'required' } });
+    expect(checkPaypalForm({ email: 'Anna@Example.org' })).toEqual({
+      ok: true,
+      body: { email: 'anna@example.org' },
+    });
+    expect(checkPaypalForm({ email: 'anna@example.org' }, 2)).toEqual({
+      ok: true,
+      body: { id: 2, email: 'anna@example.org' },
     });
   });
 });

@@ -1,20 +1,20 @@
 import {
   customerResourceIri,
+  normalizeIban,
+  updateBankAccountsEndpoint,
+  updatePaypalAccountsEndpoint,
   type BankAccount,
   type CustomerPaymentAccount,
   type PaypalAccount,
 } from '@tradein/contract';
+import type * as z from 'zod/mini';
 import type { LoggedInAccount } from '../account-gate.tsx';
 import {
-  accountHolderError,
-  bicError,
-  electronicIban,
-  emailError,
-  ibanError,
+  checkForm,
   readableIban,
   textOf,
-  type FieldErrorCode,
-  type FieldErrors,
+  type FormCheck,
+  type FormRefusals,
 } from '../form-rules.ts';
 
 /** One payout account of the customer, bank or PayPal, with whether payouts go to it. */
@@ -87,7 +87,7 @@ export function primaryPayoutAccount(
  * four (`DE89 •••• •••• •••• ••30 00`): enough to recognise one's account, too little to use it.
  */
 export function maskedIban(iban: string): string {
-  const electronic = electronicIban(iban);
+  const electronic = normalizeIban(iban);
   if (electronic.length <= 8) return readableIban(electronic);
   const masked = electronic.slice(0, 4) + '•'.repeat(electronic.length - 8) + electronic.slice(-4);
   return masked.replace(/(.{4})(?=.)/g, '$1 ');
@@ -95,7 +95,7 @@ export function maskedIban(iban: string): string {
 
 /** The last four characters of an IBAN, which is how a screen reader names a masked one. */
 export function ibanEnding(iban: string): string {
-  return electronicIban(iban).slice(-4);
+  return normalizeIban(iban).slice(-4);
 }
 
 /** The fields of the bank account form. */
@@ -111,36 +111,31 @@ export function readBankForm(form: FormData): BankFormValues {
   };
 }
 
-/** Checks a bank account form with the API's rules (IBAN with its check digits, optional BIC). */
-export function bankFormErrors(values: BankFormValues): FieldErrors<BankField> {
-  const errors: FieldErrors<BankField> = {};
-  const holder = accountHolderError(values.accountHolder);
-  if (holder !== undefined) errors.accountHolder = holder;
-  const iban = ibanError(values.iban);
-  if (iban !== undefined) errors.iban = iban;
-  const bic = bicError(values.bic);
-  if (bic !== undefined) errors.bic = bic;
-  return errors;
-}
+/** The body of `PATCH bank_accounts`, as the contract checks it. */
+export type BankAccountPatch = z.output<typeof updateBankAccountsEndpoint.body>;
 
-/** Which code an API refusal of a bank account field becomes. */
-export const bankRefusalCodes: Record<BankField, FieldErrorCode> = {
-  accountHolder: 'name',
-  iban: 'iban',
-  bic: 'bic',
+/** Where the bank account form shows the refusals of its call, and with which message. */
+export const bankRefusals: FormRefusals<BankField> = {
+  paths: { accountHolder: 'accountHolder', iban: 'iban', bic: 'bic' },
+  codes: { accountHolder: 'name', iban: 'iban', bic: 'bic' },
 };
 
 /**
- * The body of `PATCH bank_accounts` from a checked form: the IBAN in electronic form, the BIC in
- * upper case or left out; with `id` it updates that account, without it adds one.
+ * Checks the bank account form with the API's rules (a SEPA IBAN with its check digits, an
+ * optional BIC) and makes the body of `PATCH bank_accounts`: the IBAN in electronic form, the BIC
+ * in upper case or left out; with `id` it changes that account, without it adds one.
  */
-export function bankAccountBody(values: BankFormValues, id?: number) {
-  return {
+export function checkBankForm(
+  values: BankFormValues,
+  id?: number,
+): FormCheck<BankAccountPatch, BankField> {
+  const body = {
     ...(id === undefined ? {} : { id }),
     accountHolder: values.accountHolder,
-    iban: electronicIban(values.iban),
+    iban: normalizeIban(values.iban),
     ...(values.bic === '' ? {} : { bic: values.bic.toUpperCase() }),
   };
+  return checkForm(updateBankAccountsEndpoint.body, body, bankRefusals, values, 'iban');
 }
 
 /** The field of the PayPal account form. */
@@ -152,18 +147,26 @@ export function readPaypalForm(form: FormData): PaypalFormValues {
   return { email: textOf(form, 'email') };
 }
 
-/** Checks a PayPal account form. */
-export function paypalFormErrors(values: PaypalFormValues): FieldErrors<PaypalField> {
-  const email = emailError(values.email);
-  return email === undefined ? {} : { email };
-}
+/** The body of `PATCH paypal_accounts`, as the contract checks it. */
+export type PaypalAccountPatch = z.output<typeof updatePaypalAccountsEndpoint.body>;
 
-/** Which code an API refusal of the PayPal field becomes. */
-export const paypalRefusalCodes: Record<PaypalField, FieldErrorCode> = { email: 'email' };
+/** Where the PayPal form shows the refusals of its call, and with which message. */
+export const paypalRefusals: FormRefusals<PaypalField> = {
+  paths: { email: 'email' },
+  codes: { email: 'email' },
+};
 
-/** The body of `PATCH paypal_accounts` from a checked form (the API stores it lower-case). */
-export function paypalAccountBody(values: PaypalFormValues, id?: number) {
-  return { ...(id === undefined ? {} : { id }), email: values.email.toLowerCase() };
+/**
+ * Checks the PayPal account form with the API's rule and makes the body of `PATCH
+ * paypal_accounts` (the address lower-case, as the API stores it); with `id` it changes that
+ * account.
+ */
+export function checkPaypalForm(
+  values: PaypalFormValues,
+  id?: number,
+): FormCheck<PaypalAccountPatch, PaypalField> {
+  const body = { ...(id === undefined ? {} : { id }), email: values.email.toLowerCase() };
+  return checkForm(updatePaypalAccountsEndpoint.body, body, paypalRefusals, values, 'email');
 }
 
 /** The customer's IRI, as the payment account names its owner. */

@@ -1,40 +1,47 @@
 import { createPhoneContactEndpoint, updatePhoneContactEndpoint } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
-import { phoneContactBody, phoneErrors, readablePhone, readPhone } from './phone-changes.ts';
+import { checkPhone, readablePhone, readPhone } from './phone-changes.ts';
 
-describe('phoneContactBody', () => {
+describe('checkPhone', () => {
   it('reads a national number in the edition’s country and sends it internationally', () => {
-    const body = phoneContactBody({ phone: '0170 1234567', type: 'mobile' }, 'de');
-    expect(body).toEqual({ phone: '+49 170 1234567', type: 'mobile' });
+    const check = checkPhone({ phone: '0170 1234567', type: 'mobile' }, 'de');
+    expect(check).toEqual({ ok: true, body: { phone: '+49 170 1234567', type: 'mobile' } });
+    const body = check.ok ? check.body : undefined;
     expect(createPhoneContactEndpoint.body.safeParse(body).success).toBe(true);
     expect(updatePhoneContactEndpoint.body.safeParse({ id: 4, ...body }).success).toBe(true);
   });
 
   it('keeps the country code a number names itself', () => {
-    expect(phoneContactBody({ phone: '+43 664 1234567', type: 'mobile' }, 'de')).toEqual({
-      phone: '+43 664 1234567',
-      type: 'mobile',
+    expect(checkPhone({ phone: '+43 664 1234567', type: 'mobile' }, 'de')).toEqual({
+      ok: true,
+      body: { phone: '+43 664 1234567', type: 'mobile' },
     });
-    expect(phoneContactBody({ phone: '01 42 68 53 00', type: 'landline' }, 'fr')).toEqual({
-      phone: '+33 1 42 68 53 00',
-      type: 'landline',
+    expect(checkPhone({ phone: '01 42 68 53 00', type: 'landline' }, 'fr')).toEqual({
+      ok: true,
+      body: { phone: '+33 1 42 68 53 00', type: 'landline' },
     });
   });
 
-  it('sends nothing for an invalid number or kind of line', () => {
-    expect(phoneContactBody({ phone: '0170', type: 'mobile' }, 'de')).toBeUndefined();
-    expect(phoneContactBody({ phone: '0170 1234567', type: 'fax' }, 'de')).toBeUndefined();
-  });
-});
-
-describe('phoneErrors', () => {
-  it('names each field to fix', () => {
-    expect(phoneErrors({ phone: '', type: '' }, 'de')).toEqual({
-      phone: 'required',
-      type: 'required',
+  it('names each field to fix, and sends nothing', () => {
+    expect(checkPhone({ phone: '', type: '' }, 'de')).toEqual({
+      ok: false,
+      errors: { phone: 'required', type: 'required' },
     });
-    expect(phoneErrors({ phone: '12', type: 'landline' }, 'de')).toEqual({ phone: 'phone' });
-    expect(phoneErrors({ phone: '0170 1234567', type: 'mobile' }, 'de')).toEqual({});
+    expect(checkPhone({ phone: '12', type: 'landline' }, 'de')).toEqual({
+      ok: false,
+      errors: { phone: 'phone' },
+    });
+    expect(checkPhone({ phone: '0170 1234567', type: 'fax' }, 'de')).toEqual({
+      ok: false,
+      errors: { type: 'required' },
+    });
+  });
+
+  it('refuses a number of international shape that no country has', () => {
+    expect(checkPhone({ phone: '+99 1234 5678', type: 'mobile' }, 'de')).toEqual({
+      ok: false,
+      errors: { phone: 'phone' },
+    });
   });
 });
 

@@ -1,11 +1,11 @@
-import type { PhoneContact } from '@tradein/contract';
+import { createPhoneContactEndpoint, type PhoneContact } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions/client';
 import {
+  checkForm,
   internationalPhone,
-  phoneError,
   textOf,
-  type FieldErrorCode,
-  type FieldErrors,
+  type FormCheck,
+  type FormRefusals,
 } from '../form-rules.ts';
 
 /** What kind of line a phone number is. */
@@ -23,10 +23,13 @@ export interface PhoneValues {
   type: string;
 }
 
-/** The message each phone field shows when the API refuses it. */
-export const phoneErrorCodes: Readonly<Record<PhoneField, FieldErrorCode>> = {
-  phone: 'phone',
-  type: 'required',
+/** The body of `POST /api/customers/phone_contacts`. */
+export type PhoneContactInput = Omit<PhoneContact, 'id'>;
+
+/** Where the phone form shows the refusals of its call, and with which message. */
+export const phoneRefusals: FormRefusals<PhoneField> = {
+  paths: { phone: 'phone', type: 'type' },
+  codes: { phone: 'phone', type: 'required' },
 };
 
 /** Reads the phone form; the number trimmed. */
@@ -34,36 +37,29 @@ export function readPhone(form: FormData): PhoneValues {
   return { phone: textOf(form, 'phone'), type: textOf(form, 'type') };
 }
 
-function isPhoneType(value: string): value is PhoneType {
-  return (phoneTypes as readonly string[]).includes(value);
-}
-
-/** Checks the phone form: a valid number (read in the edition's country) and a kind of line. */
-export function phoneErrors(values: PhoneValues, edition: EditionCode): FieldErrors<PhoneField> {
-  const errors: FieldErrors<PhoneField> = {};
-  const numberProblem = phoneError(values.phone, edition);
-  if (numberProblem !== undefined) errors.phone = numberProblem;
-  if (!isPhoneType(values.type)) errors.type = 'required';
-  return errors;
-}
-
 /**
- * The body of a phone contact call from the form: the number in international form, as typed
- * numbers without a country code are read in the edition's country (`0170 1234567` on the
- * German shop is `+49 170 1234567`). An update adds the contact's `id`. Undefined when the form
- * does not pass {@link phoneErrors}.
+ * Checks the phone form and makes the body of its call: the number may be typed nationally (read
+ * in the edition's country: `0170 1234567` on the German shop is `+49 170 1234567`) or with its
+ * country code, must be a number of its country, and is sent in international form; the contact
+ * then passes the contract's rule. An update adds the contact's `id`.
  */
-export function phoneContactBody(
+export function checkPhone(
   values: PhoneValues,
   edition: EditionCode,
-): PhoneContactInput | undefined {
+): FormCheck<PhoneContactInput, PhoneField> {
   const phone = internationalPhone(values.phone, edition);
-  if (phone === undefined || !isPhoneType(values.type)) return undefined;
-  return { phone, type: values.type };
+  const checked = checkForm(
+    createPhoneContactEndpoint.body,
+    { phone: phone ?? values.phone, type: values.type },
+    phoneRefusals,
+    values,
+    'phone',
+  );
+  if (phone !== undefined) return checked;
+  // The contract takes any number of international shape; the shop also wants one that exists.
+  const errors = checked.ok ? {} : checked.errors;
+  return { ok: false, errors: { ...errors, phone: errors.phone ?? 'phone' } };
 }
-
-/** The body of `POST /api/customers/phone_contacts`. */
-export type PhoneContactInput = Omit<PhoneContact, 'id'>;
 
 /**
  * A stored number as people read it, in international form; a number the shop cannot read is

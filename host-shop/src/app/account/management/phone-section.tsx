@@ -7,24 +7,18 @@ import {
   type PhoneContact,
 } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions/client';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LoadingBlock } from '../account-gate.tsx';
 import { FieldMessage, TextField } from '../form-field.tsx';
-import { hasErrors, type FieldErrors } from '../form-rules.ts';
 import { useAccountCall } from '../use-account-call.ts';
+import { AccountFormFrame } from './account-form-frame.tsx';
 import type { SectionProps } from './account-management.tsx';
-import {
-  formFieldErrors,
-  sendAccountWrite,
-  type WriteFailure,
-  type WriteResult,
-} from './account-write.ts';
+import { sendAccountWrite, writeOutcome, type WriteResult } from './account-write.ts';
 import { useCountryName } from './address-form.tsx';
-import { Confirmation, useConfirmation, WriteFailureMessage } from './change-notices.tsx';
+import { Confirmation } from './change-notices.tsx';
 import {
-  phoneContactBody,
-  phoneErrorCodes,
-  phoneErrors,
+  checkPhone,
+  phoneRefusals,
   phoneTypes,
   readablePhone,
   readPhone,
@@ -32,10 +26,11 @@ import {
   type PhoneField,
   type PhoneType,
 } from './phone-changes.ts';
-import { useFocusAfterRender } from './use-focus-after-render.ts';
+import { useAccountForm } from './use-account-form.ts';
+import { useRecordEditor } from './use-record-editor.ts';
 
-/** Which form of the section is open: none, a new number, or the edition of one. */
-type OpenForm = null | { kind: 'new' } | { kind: 'edit'; contact: PhoneContact };
+/** Which form of the section is open: a new number, or the edition of one. */
+type OpenForm = { kind: 'new' } | { kind: 'edit'; contact: PhoneContact };
 
 /** The name of a kind of line, in the page's language. */
 function PhoneTypeName({ type }: { type: PhoneType }) {
@@ -53,28 +48,11 @@ export function PhoneSection({ account, edition }: SectionProps) {
   const contacts = useAccountCall(`phone-contacts:${account.customerId}`, (api, signal) =>
     api.call(getPhoneContactsEndpoint, { signal }),
   );
-  const { id: confirmationId, message, confirm, clear } = useConfirmation();
-  const focusAfterRender = useFocusAfterRender();
-  const [openForm, setOpenForm] = useState<OpenForm>(null);
+  const editor = useRecordEditor<OpenForm>(contacts.reload);
+  const openForm = editor.open;
   const headingId = `${sectionId}-heading`;
   const addButtonId = `${sectionId}-add`;
   const editButtonId = (contactId: number) => `${sectionId}-edit-${contactId}`;
-
-  function open(form: Exclude<OpenForm, null>) {
-    clear();
-    setOpenForm(form);
-  }
-
-  function close(returnTo: string) {
-    setOpenForm(null);
-    focusAfterRender(returnTo);
-  }
-
-  function saved(text: string) {
-    setOpenForm(null);
-    contacts.reload();
-    confirm(text);
-  }
 
   return (
     <section id="phone-numbers" className="account-data" aria-labelledby={headingId}>
@@ -84,7 +62,7 @@ export function PhoneSection({ account, edition }: SectionProps) {
       <p>
         <Trans>Our service team calls you on these numbers when a trade needs your answer.</Trans>
       </p>
-      <Confirmation id={confirmationId} message={message} />
+      <Confirmation id={editor.confirmation.id} message={editor.confirmation.message} />
       {contacts.status === 'loading' ? (
         <LoadingBlock>
           <Trans>Loading your phone numbers…</Trans>
@@ -118,9 +96,9 @@ export function PhoneSection({ account, edition }: SectionProps) {
                             }),
                           )
                         }
-                        onSaved={(phone) => saved(t`Phone number saved: ${phone}.`)}
+                        onSaved={(phone) => editor.saved(t`Phone number saved: ${phone}.`)}
                         onGone={contacts.reload}
-                        onCancel={() => close(editButtonId(contact.id))}
+                        onCancel={() => editor.cancel(editButtonId(contact.id))}
                       />
                     ) : (
                       <>
@@ -135,7 +113,7 @@ export function PhoneSection({ account, edition }: SectionProps) {
                             id={editButtonId(contact.id)}
                             type="button"
                             className="button button--secondary"
-                            onClick={() => open({ kind: 'edit', contact })}
+                            onClick={() => editor.start({ kind: 'edit', contact })}
                           >
                             <Trans>
                               Edit
@@ -160,8 +138,8 @@ export function PhoneSection({ account, edition }: SectionProps) {
                 save={(body) =>
                   sendAccountWrite((api) => api.call(createPhoneContactEndpoint, { body }))
                 }
-                onSaved={(phone) => saved(t`Phone number added: ${phone}.`)}
-                onCancel={() => close(addButtonId)}
+                onSaved={(phone) => editor.saved(t`Phone number added: ${phone}.`)}
+                onCancel={() => editor.cancel(addButtonId)}
               />
             </div>
           ) : (
@@ -170,7 +148,7 @@ export function PhoneSection({ account, edition }: SectionProps) {
                 id={addButtonId}
                 type="button"
                 className="button"
-                onClick={() => open({ kind: 'new' })}
+                onClick={() => editor.start({ kind: 'new' })}
               >
                 <Trans>Add a phone number</Trans>
               </button>
@@ -211,66 +189,25 @@ function PhoneForm({
 }: PhoneFormProps) {
   const formId = useId();
   const country = useCountryName(edition);
-  const formRef = useRef<HTMLFormElement>(null);
-  const sendingRef = useRef(false);
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<PhoneField>>({});
-  const [failure, setFailure] = useState<WriteFailure | null>(null);
-  const [refusals, setRefusals] = useState(0);
-
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input')?.focus();
-  }, []);
-  useEffect(() => {
-    if (refusals === 0) return;
-    const form = formRef.current;
-    // A refused kind of line has no invalid input of its own: its group names the error.
-    const firstError = form?.querySelector<HTMLElement>(
-      '[aria-invalid="true"], fieldset[aria-describedby] input',
-    );
-    (firstError ?? form?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
-  }, [refusals]);
-
-  function refuse(found: FieldErrors<PhoneField>, reason: WriteFailure | null) {
-    setErrors(found);
-    setFailure(reason);
-    setRefusals((count) => count + 1);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendingRef.current) return;
-    const values = readPhone(new FormData(event.currentTarget));
-    const found = phoneErrors(values, edition);
-    const body = phoneContactBody(values, edition);
-    if (hasErrors(found) || body === undefined) {
-      refuse(found, null);
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    sendingRef.current = true;
-    setSending(true);
-    const result = await save(body);
-    sendingRef.current = false;
-    setSending(false);
-    if (result.ok) {
-      onSaved(body.phone);
-      return;
-    }
-    if (result.failure === 'sessionEnded') return;
-    if (result.failure === 'notFound') onGone?.();
-    refuse(formFieldErrors(result.fields, phoneErrorCodes), result.failure);
-  }
+  const form = useAccountForm<PhoneContactInput, PhoneField>({
+    check: (data) => checkPhone(readPhone(data), edition),
+    send: async (body) => {
+      const result = await save(body);
+      if (result.ok) onSaved(body.phone);
+      else if (result.failure === 'notFound') onGone?.();
+      return writeOutcome(result, phoneRefusals);
+    },
+  });
+  const { errors } = form;
 
   const typeErrorId = `${formId}-type-error`;
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
-      {failure === null ? null : (
-        <p className="notice notice--error" role="alert" tabIndex={-1}>
-          <WriteFailureMessage failure={failure} withFields={hasErrors(errors)} />
-        </p>
-      )}
+    <AccountFormFrame
+      form={form}
+      failure={form.notice}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
       <fieldset>
         <legend>{legend}</legend>
         <TextField
@@ -317,14 +254,6 @@ function PhoneForm({
           )}
         </fieldset>
       </fieldset>
-      <div className="actions">
-        <button type="submit" className="button" aria-disabled={sending}>
-          {sending ? <Trans>Saving…</Trans> : submitLabel}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
+    </AccountFormFrame>
   );
 }

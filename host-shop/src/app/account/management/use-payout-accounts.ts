@@ -1,31 +1,29 @@
-import { apiHttpStatus } from '@tradein/client-core';
+import { apiHttpStatus, refusedFields } from '@tradein/client-core';
 import {
   createCustomerPaymentAccountEndpoint,
   customerResourceIri,
   getBankAccountsEndpoint,
   getCustomerPaymentAccountsEndpoint,
   getPaypalAccountsEndpoint,
+  placeRefusals,
   updateBankAccountsEndpoint,
   updatePaypalAccountsEndpoint,
 } from '@tradein/contract';
 import { useRef, useState } from 'react';
 import { accountApi } from '../account-api.ts';
 import type { LoggedInAccount } from '../account-gate.tsx';
-import type { FieldErrors } from '../form-rules.ts';
+import type { FieldErrorCode, FieldErrors } from '../form-rules.ts';
 import { endRefusedSession, endsSession } from '../session.ts';
 import { useAccountCall } from '../use-account-call.ts';
-import { formFieldErrors, reportedFields } from './account-write.ts';
 import {
-  bankAccountBody,
-  bankRefusalCodes,
+  bankRefusals,
   customerIriOf,
   payoutAccountsOf,
-  paypalAccountBody,
-  paypalRefusalCodes,
+  paypalRefusals,
   primaryLinkBody,
-  type BankFormValues,
+  type BankAccountPatch,
   type PayoutAccount,
-  type PaypalFormValues,
+  type PaypalAccountPatch,
 } from './payout-accounts.ts';
 
 /** The customer's payout accounts, bank and PayPal, each marked when payouts go to it. */
@@ -40,10 +38,9 @@ export function usePayoutAccounts(account: LoggedInAccount) {
   });
 }
 
-/** A payout account as a form sends it: new (no id) or a change of a stored one. */
+/** A payout account as a form sends it, checked: new (no id) or a change of a stored one. */
 export type PayoutDraft =
-  | { kind: 'bank'; id?: number; values: BankFormValues }
-  | { kind: 'paypal'; id?: number; values: PaypalFormValues };
+  { kind: 'bank'; body: BankAccountPatch } | { kind: 'paypal'; body: PaypalAccountPatch };
 
 /** What the last change did, for the confirmation or the error the customer reads. */
 export type PayoutNotice =
@@ -136,18 +133,14 @@ export function usePayoutChanges(account: LoggedInAccount, reload: () => void) {
       async () => {
         const api = accountApi();
         if (draft.kind === 'bank') {
-          const stored = await api.call(updateBankAccountsEndpoint, {
-            body: bankAccountBody(draft.values, draft.id),
-          });
+          const stored = await api.call(updateBankAccountsEndpoint, { body: draft.body });
           saved = { kind: 'bank', iri: customerResourceIri('bank_accounts', stored.id) };
         } else {
-          const stored = await api.call(updatePaypalAccountsEndpoint, {
-            body: paypalAccountBody(draft.values, draft.id),
-          });
+          const stored = await api.call(updatePaypalAccountsEndpoint, { body: draft.body });
           saved = { kind: 'paypal', iri: customerResourceIri('paypal_accounts', stored.id) };
         }
         if (primary) await link(saved);
-        setNotice(draft.id !== undefined ? 'changed' : primary ? 'addedPrimary' : 'added');
+        setNotice(draft.body.id !== undefined ? 'changed' : primary ? 'addedPrimary' : 'added');
         reload();
         return { status: 'done' };
       },
@@ -160,9 +153,9 @@ export function usePayoutChanges(account: LoggedInAccount, reload: () => void) {
           reload();
           return { status: 'done' };
         }
-        const errors = formFieldErrors<string>(
-          reportedFields(error),
-          draft.kind === 'bank' ? bankRefusalCodes : paypalRefusalCodes,
+        const { errors } = placeRefusals<string, FieldErrorCode>(
+          refusedFields(error),
+          draft.kind === 'bank' ? bankRefusals : paypalRefusals,
         );
         if (Object.keys(errors).length > 0) return { status: 'refused', errors };
         reportFailure(error);
