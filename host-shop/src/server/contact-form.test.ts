@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
+import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -78,6 +79,18 @@ describe('the contact page without JavaScript', () => {
     const response = await shop.postForm('it.localhost', '/contatti', form);
     expect(response.statusCode).toBe(400);
     expect(control(response.body, 'subject')).toContain('aria-invalid="true"');
+    expect(await mailsFrom(form['email'] ?? '')).toEqual([]);
+  });
+
+  it('answers a filled honeypot exactly like a sent message, and sends nothing', async () => {
+    const sent = await shop.postForm('de.localhost', '/kontakt', filledForm());
+    const form = filledForm({ [honeypotFieldName]: 'https://spam.example' });
+    const calls = shop.apiCalls().length;
+    const trapped = await shop.postForm('de.localhost', '/kontakt', form);
+    expect(trapped.statusCode).toBe(sent.statusCode);
+    expect(mainOf(trapped.body)).toBe(mainOf(sent.body));
+    expect(shop.apiCalls().slice(calls)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsFrom(form['email'] ?? '')).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
+import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 
 /*
  * The newsletter pages of §2 on the built shop with the trade API behind it: subscribe, open the
@@ -110,6 +111,26 @@ function input(body: string, name: string, value?: string): string {
     ) ?? ''
   );
 }
+
+describe('the sign-up form', () => {
+  it('answers a filled honeypot exactly like a sign-up, and stores and mails nothing', async () => {
+    const person = 'signup.person@example.org';
+    const bot = 'signup.bot@example.org';
+    const signedUp = await post('/newsletter/signup', [['email', person]]);
+    expect(signedUp.statusCode).toBe(200);
+    await optInLink(person);
+    const calls = shop.apiCalls().length;
+    const trapped = await post('/newsletter/signup', [
+      ['email', bot],
+      [honeypotFieldName, 'https://spam.example'],
+    ]);
+    expect(trapped.statusCode).toBe(200);
+    expect(mainOf(trapped.body)).toBe(mainOf(signedUp.body));
+    expect(shop.apiCalls().slice(calls)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(shop.outbox, bot)).toEqual([]);
+  });
+});
 
 describe('the opt-in link and the enrich page', () => {
   it('confirms with the button, not by opening the link, then saves name and topics', async () => {

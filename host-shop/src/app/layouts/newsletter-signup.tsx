@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { HoneypotField } from '../components/honeypot-field.tsx';
 import { newsletterSignupPath } from '../shop-paths.ts';
 
 /**
@@ -14,6 +15,7 @@ export function NewsletterEmailForm() {
   const sending = useNavigation().state === 'submitting';
   return (
     <Form method="post" action={newsletterSignupPath} className="inline-form">
+      <HoneypotField />
       <label htmlFor={`${id}-email`}>
         <Trans>E-mail address</Trans>
       </label>

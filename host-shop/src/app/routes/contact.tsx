@@ -17,7 +17,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
+import { HoneypotField } from '../components/honeypot-field.tsx';
 import { readForm } from '../form-data.server.ts';
+import { filledHoneypot } from '../honeypot.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 
@@ -58,6 +60,8 @@ function isField(name: PropertyKey | undefined): name is Field {
 export async function action(args: ActionFunctionArgs) {
   const { request } = screenOf(args, ['contact']);
   const form = await readForm(args.request);
+  // A bot's post: the answer of a sent message, and nothing sent.
+  if (filledHoneypot(form)) return data<ContactResult>({ sent: true });
   const values: Partial<Record<Field, string>> = {};
   for (const field of fields) {
     const value = form.get(field);
@@ -166,6 +170,7 @@ export default function Contact({
         ) : null}
       </div>
       <Form method="post" className="form" noValidate aria-label={t`Contact form`}>
+        <HoneypotField />
         <div className="field">
           <label htmlFor={`${id}-subject`}>
             <Trans>Subject</Trans>

@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { buildPath } from '@tradein/editions';
 import { readForm } from '../form-data.server.ts';
+import { filledHoneypot } from '../honeypot.server.ts';
 import { NewsletterSignup } from '../layouts/newsletter-signup.tsx';
 import { shopRequest } from '../shop-context.ts';
 import { createI18n } from '../../i18n/create-i18n.ts';
@@ -34,6 +35,8 @@ export function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { site, visitorApi } = shopRequest(context);
   const form = await readForm(request);
+  // A bot's post: the answer of a sign-up, and nothing stored or mailed.
+  if (filledHoneypot(form)) return { result: 'sent' as SignupResult };
   const email = emailSchema.safeParse(String(form.get('email') ?? '').trim());
   if (!email.success) return data({ result: 'invalid' as SignupResult }, { status: 400 });
   try {
