@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ClarificationLine } from '@tradein/contract';
+import type { ClarificationLine, ClarificationView } from '@tradein/contract';
 import { formatMoney, type EditionCode } from '@tradein/editions/client';
 import type { ReactNode } from 'react';
 
@@ -72,6 +72,37 @@ export function ClarificationDevice({
       <SellerPhotos paths={line.sellerPhotos} deviceName={deviceName} />
       {children}
     </li>
+  );
+}
+
+/**
+ * Every device of a clarification, each followed by what `renderDecision` shows for it: the
+ * choice still to make, or what became of it.
+ */
+export function ClarificationDevices({
+  view,
+  edition,
+  photoPath,
+  renderDecision,
+}: {
+  view: ClarificationView;
+  edition: EditionCode;
+  photoPath(line: ClarificationLine): string | null;
+  renderDecision(line: ClarificationLine): ReactNode;
+}) {
+  return (
+    <ul className="clarification-devices">
+      {view.lines.map((line) => (
+        <ClarificationDevice
+          key={line.position}
+          line={line}
+          edition={edition}
+          photoPath={photoPath(line)}
+        >
+          {renderDecision(line)}
+        </ClarificationDevice>
+      ))}
+    </ul>
   );
 }
 

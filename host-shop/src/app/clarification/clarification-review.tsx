@@ -1,10 +1,9 @@
-import { Trans } from '@lingui/react/macro';
 import type { ClarificationLine, ClarificationView } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions/client';
 import { chosenPayout } from './clarification-choices.ts';
-import { ClarificationDevice } from './clarification-device.tsx';
+import { ClarificationDevices } from './clarification-device.tsx';
 import { DecisionNote } from './decision-note.tsx';
-import { PayoutSummary, type PayoutClock } from './payout-summary.tsx';
+import { ClarificationTotal, type PayoutClock } from './payout-summary.tsx';
 
 /**
  * A clarification with nothing left to decide, read-only: every device with its findings and
@@ -24,29 +23,18 @@ export function ClarificationReview({
 }) {
   return (
     <>
-      <ul className="clarification-devices">
-        {view.lines.map((line) => (
-          <ClarificationDevice
-            key={line.position}
-            line={line}
-            edition={edition}
-            photoPath={photoPath(line)}
-          >
-            <DecisionNote line={line} />
-          </ClarificationDevice>
-        ))}
-      </ul>
-      <section className="clarification-summary" aria-labelledby="clarification-total-heading">
-        <h2 id="clarification-total-heading">
-          <Trans>Your new total</Trans>
-        </h2>
-        <PayoutSummary
-          view={view}
-          edition={edition}
-          payout={chosenPayout(view, {})}
-          clock={clock}
-        />
-      </section>
+      <ClarificationDevices
+        view={view}
+        edition={edition}
+        photoPath={photoPath}
+        renderDecision={(line) => <DecisionNote line={line} />}
+      />
+      <ClarificationTotal
+        view={view}
+        edition={edition}
+        payout={chosenPayout(view, {})}
+        clock={clock}
+      />
     </>
   );
 }

@@ -15,9 +15,9 @@ import {
   revisedLineCents,
   type DecisionChoices,
 } from './clarification-choices.ts';
-import { ClarificationDevice } from './clarification-device.tsx';
+import { ClarificationDevices } from './clarification-device.tsx';
 import { DecisionNote } from './decision-note.tsx';
-import { PayoutSummary } from './payout-summary.tsx';
+import { ClarificationTotal } from './payout-summary.tsx';
 
 /** The id of a line's radio group, which the error summary links to. */
 function decisionGroupId(position: number): string {
@@ -112,38 +112,29 @@ export function DecisionForm({
         onChange={follow}
         aria-label={t`Your decisions`}
       >
-        <ul className="clarification-devices">
-          {view.lines.map((line) => (
-            <ClarificationDevice
-              key={line.position}
-              line={line}
-              edition={edition}
-              photoPath={photoPath(line)}
-            >
-              {isOpenLine(line) ? (
-                <DecisionChoice
-                  line={line}
-                  edition={edition}
-                  chosen={initialChoices[line.position]}
-                  refused={missing.includes(line.position)}
-                />
-              ) : (
-                <DecisionNote line={line} />
-              )}
-            </ClarificationDevice>
-          ))}
-        </ul>
-        <section className="clarification-summary" aria-labelledby="clarification-total-heading">
-          <h2 id="clarification-total-heading">
-            <Trans>Your new total</Trans>
-          </h2>
-          <PayoutSummary
-            view={view}
-            edition={edition}
-            payout={payout}
-            clock={{ kind: 'choosing', now }}
-          />
-        </section>
+        <ClarificationDevices
+          view={view}
+          edition={edition}
+          photoPath={photoPath}
+          renderDecision={(line) =>
+            isOpenLine(line) ? (
+              <DecisionChoice
+                line={line}
+                edition={edition}
+                chosen={initialChoices[line.position]}
+                refused={missing.includes(line.position)}
+              />
+            ) : (
+              <DecisionNote line={line} />
+            )
+          }
+        />
+        <ClarificationTotal
+          view={view}
+          edition={edition}
+          payout={payout}
+          clock={{ kind: 'choosing', now }}
+        />
         <button
           type="submit"
           className="button clarification-confirm"

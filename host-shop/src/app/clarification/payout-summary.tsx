@@ -129,3 +129,18 @@ function PayoutDay({ edition, clock }: { edition: EditionCode; clock: PayoutCloc
     </p>
   );
 }
+
+/**
+ * The section of a clarification page with the new total and when the money comes (one heading,
+ * the same on every page that shows it).
+ */
+export function ClarificationTotal(props: Parameters<typeof PayoutSummary>[0]) {
+  return (
+    <section className="clarification-summary" aria-labelledby="clarification-total-heading">
+      <h2 id="clarification-total-heading">
+        <Trans>Your new total</Trans>
+      </h2>
+      <PayoutSummary {...props} />
+    </section>
+  );
+}

@@ -28,7 +28,7 @@ import {
   refusedLink,
 } from '../clarification/clarification-link.server.ts';
 import { inspectionPhotoPath } from '../clarification/inspection-photo-path.ts';
-import { PayoutSummary } from '../clarification/payout-summary.tsx';
+import { ClarificationTotal } from '../clarification/payout-summary.tsx';
 import { useSite } from '../root.tsx';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
@@ -145,17 +145,12 @@ export default function ClarificationQuickAnswer({
             </Link>
           </>
         ) : (
-          <section className="clarification-summary" aria-labelledby="clarification-total-heading">
-            <h2 id="clarification-total-heading">
-              <Trans>Your new total</Trans>
-            </h2>
-            <PayoutSummary
-              view={view}
-              edition={edition}
-              payout={chosenPayout(view, {})}
-              clock={{ kind: 'unknown' }}
-            />
-          </section>
+          <ClarificationTotal
+            view={view}
+            edition={edition}
+            payout={chosenPayout(view, {})}
+            clock={{ kind: 'unknown' }}
+          />
         )}
       </main>
     );
