@@ -142,6 +142,45 @@ export function TextField({
   );
 }
 
+/**
+ * An e-mail address field as every form shows it: typed as e-mail, no spelling check, at most the
+ * 254 characters of the contract's rule.
+ */
+export function EmailField({
+  formId,
+  name = 'email',
+  label = <Trans>E-mail address</Trans>,
+  autoComplete = 'email',
+  error,
+  defaultValue,
+  optional = false,
+}: {
+  formId: string;
+  name?: string;
+  label?: ReactNode;
+  /** `username` in a login form. */
+  autoComplete?: string;
+  error?: FieldErrorCode | undefined;
+  defaultValue?: string | undefined;
+  optional?: boolean;
+}) {
+  return (
+    <TextField
+      formId={formId}
+      name={name}
+      type="email"
+      label={label}
+      autoComplete={autoComplete}
+      inputMode="email"
+      spellCheck={false}
+      maxLength={254}
+      error={error}
+      defaultValue={defaultValue}
+      optional={optional}
+    />
+  );
+}
+
 /** A choice of salutation (the contract's three), as a labelled select. */
 export function SalutationField({
   formId,

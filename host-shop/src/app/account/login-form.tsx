@@ -4,7 +4,7 @@ import { loginEndpoint } from '@tradein/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { accountApi } from './account-api.ts';
-import { TextField } from './form-field.tsx';
+import { EmailField, TextField } from './form-field.tsx';
 import { checkForm, textOf, type FieldErrors, type FormRefusals } from './form-rules.ts';
 
 /** The fields of the login form. */
@@ -137,17 +137,7 @@ export function LoginForm({
           <FailureMessage failure={failure} registerPath={registerPath} forgotPath={forgotPath} />
         </p>
       )}
-      <TextField
-        formId={formId}
-        name="email"
-        type="email"
-        label={<Trans>E-mail address</Trans>}
-        autoComplete="username"
-        inputMode="email"
-        spellCheck={false}
-        error={errors.email}
-        maxLength={254}
-      />
+      <EmailField formId={formId} autoComplete="username" error={errors.email} />
       <TextField
         formId={formId}
         name="password"

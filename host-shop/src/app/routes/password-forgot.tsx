@@ -14,7 +14,7 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { accountPaths } from '../account/account-paths.server.ts';
-import { TextField } from '../account/form-field.tsx';
+import { EmailField } from '../account/form-field.tsx';
 import { checkForm, textOf, type FieldErrorCode } from '../account/form-rules.ts';
 import { HoneypotField } from '../components/honeypot-field.tsx';
 import { readForm } from '../form-data.server.ts';
@@ -132,17 +132,10 @@ export default function PasswordForgot({
       ) : null}
       <Form method="post" className="form" noValidate aria-label={t`Forgot your password?`}>
         <HoneypotField />
-        <TextField
+        <EmailField
           formId={formId}
-          name="email"
-          type="email"
-          label={<Trans>E-mail address</Trans>}
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={254}
-          defaultValue={actionData?.email}
           error={error === 'busy' ? undefined : error}
+          defaultValue={actionData?.email}
         />
         <button type="submit" className="button" disabled={sending}>
           <Trans>Send me the link</Trans>

@@ -17,6 +17,7 @@ import { Confirmation, WriteFailureMessage } from './change-notices.tsx';
 import { PostalAddress } from './postal-address.tsx';
 import { makeMainAddress, useAddressBook } from './use-address-book.ts';
 import { useFocusAfterRender } from './use-focus-after-render.ts';
+import { NewRecord } from './record-form.tsx';
 import { useRecordEditor } from './use-record-editor.ts';
 
 /** Which form of the section is open: a new address, or the edition of one. */
@@ -178,34 +179,26 @@ export function AddressSection({ account, edition }: SectionProps) {
               )}
             </ul>
           )}
-          {openForm?.kind === 'new' ? (
-            <div className="account-record">
-              <AddressForm
-                edition={edition}
-                legend={<Trans>New address</Trans>}
-                submitLabel={<Trans>Add address</Trans>}
-                save={(address, api) =>
-                  api.call(updateAddressesEndpoint, { body: addressPatchBody(address) })
-                }
-                onSaved={(address) => {
-                  const added = addressOneLine(address);
-                  editor.saved(t`Address added: ${added}.`);
-                }}
-                onCancel={() => editor.cancel(addButtonId)}
-              />
-            </div>
-          ) : (
-            <div className="actions">
-              <button
-                id={addButtonId}
-                type="button"
-                className="button"
-                onClick={() => open({ kind: 'new' })}
-              >
-                <Trans>Add an address</Trans>
-              </button>
-            </div>
-          )}
+          <NewRecord
+            open={openForm?.kind === 'new'}
+            buttonId={addButtonId}
+            buttonLabel={<Trans>Add an address</Trans>}
+            onOpen={() => open({ kind: 'new' })}
+          >
+            <AddressForm
+              edition={edition}
+              legend={<Trans>New address</Trans>}
+              submitLabel={<Trans>Add address</Trans>}
+              save={(address, api) =>
+                api.call(updateAddressesEndpoint, { body: addressPatchBody(address) })
+              }
+              onSaved={(address) => {
+                const added = addressOneLine(address);
+                editor.saved(t`Address added: ${added}.`);
+              }}
+              onCancel={() => editor.cancel(addButtonId)}
+            />
+          </NewRecord>
         </>
       )}
     </section>

@@ -7,7 +7,6 @@ import { LoadingBlock } from '../account-gate.tsx';
 import type { FormCheck, FormRefusals } from '../form-rules.ts';
 import { AccountFormFrame } from './account-form-frame.tsx';
 import type { SectionProps } from './account-management.tsx';
-import { sendAccountWrite, writeOutcome } from './account-write.ts';
 import {
   addressOneLine,
   addressOwner,
@@ -19,9 +18,9 @@ import {
 import { AddressForm } from './address-form.tsx';
 import { Confirmation } from './change-notices.tsx';
 import { PostalAddress } from './postal-address.tsx';
-import { useAccountForm } from './use-account-form.ts';
 import { makeMainAddress, useAddressBook, type AddressBook } from './use-address-book.ts';
 import { useRecordEditor } from './use-record-editor.ts';
+import { useRecordForm } from './record-form.tsx';
 
 /** The form the page shows below the main address to change it (none: its actions). */
 type Mode = 'edit' | 'choose' | 'new';
@@ -182,8 +181,11 @@ function otherAddresses(book: AddressBook): Address[] {
   return book.addresses.filter((address) => address.id !== mainId);
 }
 
-/** The choice among the saved addresses has no field a refusal of its call could name. */
-const chooseRefusals: FormRefusals<never> = { paths: {}, codes: {} };
+/**
+ * A refusal of the main-address call names no field the customer could correct (the choice is
+ * among their own addresses): the form's notice says it could not be saved.
+ */
+const chooseRefusals: FormRefusals<'address'> = { paths: {}, codes: { address: 'invalid' } };
 
 /** A choice among the other saved addresses, made the main one on submit. */
 function ChooseMainAddress({
@@ -201,21 +203,17 @@ function ChooseMainAddress({
 }) {
   const formId = useId();
   const others = otherAddresses(book);
-  const form = useAccountForm<Address, 'address'>({
+  const form = useRecordForm<Address, 'address'>({
     check: (data): FormCheck<Address, 'address'> => {
       const chosen = others.find((address) => String(address.id) === data.get('address'));
       return chosen === undefined
         ? { ok: false, errors: { address: 'required' } }
         : { ok: true, body: chosen };
     },
-    send: async (chosen) => {
-      const result = await sendAccountWrite((api) =>
-        makeMainAddress(api, account, book.people, chosen.id),
-      );
-      if (result.ok) onChosen(chosen);
-      else if (result.failure === 'notFound') onGone();
-      return writeOutcome(result, chooseRefusals);
-    },
+    refusals: chooseRefusals,
+    save: (chosen, api) => makeMainAddress(api, account, book.people, chosen.id),
+    onSaved: onChosen,
+    onGone,
   });
 
   return (

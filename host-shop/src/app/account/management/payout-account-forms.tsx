@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { BankAccount, PaypalAccount } from '@tradein/contract';
 import { useId, useRef, type ReactNode } from 'react';
-import { TextField } from '../form-field.tsx';
+import { EmailField, TextField } from '../form-field.tsx';
 import { readableIban, type FieldErrors, type FormCheck } from '../form-rules.ts';
 import { AccountFormFrame } from './account-form-frame.tsx';
 import {
@@ -180,17 +180,11 @@ function PaypalAccountForm(props: PayoutFormProps<PaypalAccount>) {
       onCancel={onCancel}
       submitLabel={<Trans>Save PayPal account</Trans>}
     >
-      <TextField
+      <EmailField
         formId={formId}
-        name="email"
-        type="email"
         label={<Trans>PayPal e-mail address</Trans>}
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        maxLength={254}
-        defaultValue={account?.email}
         error={form.errors.email}
+        defaultValue={account?.email}
       />
     </PayoutFormFrame>
   );

@@ -6,14 +6,11 @@ import {
   updatePhoneContactEndpoint,
   type PhoneContact,
 } from '@tradein/contract';
-import type { EditionCode } from '@tradein/editions/client';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { LoadingBlock } from '../account-gate.tsx';
 import { FieldMessage, TextField } from '../form-field.tsx';
 import { useAccountCall } from '../use-account-call.ts';
-import { AccountFormFrame } from './account-form-frame.tsx';
 import type { SectionProps } from './account-management.tsx';
-import { sendAccountWrite, writeOutcome, type WriteResult } from './account-write.ts';
 import { useCountryName } from './address-form.tsx';
 import { Confirmation } from './change-notices.tsx';
 import {
@@ -26,7 +23,7 @@ import {
   type PhoneField,
   type PhoneType,
 } from './phone-changes.ts';
-import { useAccountForm } from './use-account-form.ts';
+import { NewRecord, RecordForm, type RecordFormProps } from './record-form.tsx';
 import { useRecordEditor } from './use-record-editor.ts';
 
 /** Which form of the section is open: a new number, or the edition of one. */
@@ -89,14 +86,12 @@ export function PhoneSection({ account, edition }: SectionProps) {
                         legend={<Trans>Edit the phone number {number}</Trans>}
                         submitLabel={<Trans>Save phone number</Trans>}
                         initial={{ phone: number, type: contact.type }}
-                        save={(body) =>
-                          sendAccountWrite((api) =>
-                            api.call(updatePhoneContactEndpoint, {
-                              body: { id: contact.id, ...body },
-                            }),
-                          )
+                        save={(body, api) =>
+                          api.call(updatePhoneContactEndpoint, {
+                            body: { id: contact.id, ...body },
+                          })
                         }
-                        onSaved={(phone) => editor.saved(t`Phone number saved: ${phone}.`)}
+                        onSaved={({ phone }) => editor.saved(t`Phone number saved: ${phone}.`)}
                         onGone={contacts.reload}
                         onCancel={() => editor.cancel(editButtonId(contact.id))}
                       />
@@ -128,49 +123,25 @@ export function PhoneSection({ account, edition }: SectionProps) {
               })}
             </ul>
           )}
-          {openForm?.kind === 'new' ? (
-            <div className="account-record">
-              <PhoneForm
-                edition={edition}
-                legend={<Trans>New phone number</Trans>}
-                submitLabel={<Trans>Add phone number</Trans>}
-                initial={{ phone: '', type: 'mobile' }}
-                save={(body) =>
-                  sendAccountWrite((api) => api.call(createPhoneContactEndpoint, { body }))
-                }
-                onSaved={(phone) => editor.saved(t`Phone number added: ${phone}.`)}
-                onCancel={() => editor.cancel(addButtonId)}
-              />
-            </div>
-          ) : (
-            <div className="actions">
-              <button
-                id={addButtonId}
-                type="button"
-                className="button"
-                onClick={() => editor.start({ kind: 'new' })}
-              >
-                <Trans>Add a phone number</Trans>
-              </button>
-            </div>
-          )}
+          <NewRecord
+            open={openForm?.kind === 'new'}
+            buttonId={addButtonId}
+            buttonLabel={<Trans>Add a phone number</Trans>}
+            onOpen={() => editor.start({ kind: 'new' })}
+          >
+            <PhoneForm
+              edition={edition}
+              legend={<Trans>New phone number</Trans>}
+              submitLabel={<Trans>Add phone number</Trans>}
+              save={(body, api) => api.call(createPhoneContactEndpoint, { body })}
+              onSaved={({ phone }) => editor.saved(t`Phone number added: ${phone}.`)}
+              onCancel={() => editor.cancel(addButtonId)}
+            />
+          </NewRecord>
         </>
       )}
     </section>
   );
-}
-
-interface PhoneFormProps {
-  edition: EditionCode;
-  legend: ReactNode;
-  submitLabel: ReactNode;
-  initial: { phone: string; type: PhoneType };
-  /** Sends the number in international form; resolves to how the call ended. */
-  save: (body: PhoneContactInput) => Promise<WriteResult<unknown>>;
-  /** After the number is stored, with the number in international form. */
-  onSaved: (phone: string) => void;
-  onGone?: () => void;
-  onCancel: () => void;
 }
 
 /**
@@ -179,81 +150,65 @@ interface PhoneFormProps {
  */
 function PhoneForm({
   edition,
-  legend,
-  submitLabel,
   initial,
-  save,
-  onSaved,
-  onGone,
-  onCancel,
-}: PhoneFormProps) {
+  ...props
+}: RecordFormProps<PhoneContactInput, { phone: string; type: PhoneType }>) {
   const formId = useId();
   const country = useCountryName(edition);
-  const form = useAccountForm<PhoneContactInput, PhoneField>({
-    check: (data) => checkPhone(readPhone(data), edition),
-    send: async (body) => {
-      const result = await save(body);
-      if (result.ok) onSaved(body.phone);
-      else if (result.failure === 'notFound') onGone?.();
-      return writeOutcome(result, phoneRefusals);
-    },
-  });
-  const { errors } = form;
-
   const typeErrorId = `${formId}-type-error`;
   return (
-    <AccountFormFrame
-      form={form}
-      failure={form.notice}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-    >
-      <fieldset>
-        <legend>{legend}</legend>
-        <TextField
-          formId={formId}
-          name="phone"
-          type="tel"
-          label={<Trans>Phone number</Trans>}
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={30}
-          error={errors.phone}
-          defaultValue={initial.phone}
-          hint={
-            <Trans>
-              With its area code. A number without a country code is read as a number in {country}.
-            </Trans>
-          }
-        />
-        <fieldset
-          className="phone-type"
-          aria-describedby={errors.type === undefined ? undefined : typeErrorId}
-        >
-          <legend>
-            <Trans>Kind of line</Trans>
-          </legend>
-          {phoneTypes.map((type) => (
-            <div className="check-field" key={type}>
-              <input
-                id={`${formId}-type-${type}`}
-                type="radio"
-                name="type"
-                value={type}
-                defaultChecked={initial.type === type}
-              />
-              <label htmlFor={`${formId}-type-${type}`}>
-                <PhoneTypeName type={type} />
-              </label>
-            </div>
-          ))}
-          {errors.type === undefined ? null : (
-            <p className="field-error" id={typeErrorId}>
-              <FieldMessage code={errors.type} />
-            </p>
-          )}
-        </fieldset>
-      </fieldset>
-    </AccountFormFrame>
+    <RecordForm<PhoneContactInput, PhoneField>
+      {...props}
+      check={(data) => checkPhone(readPhone(data), edition)}
+      refusals={phoneRefusals}
+      renderFields={(errors) => (
+        <>
+          <TextField
+            formId={formId}
+            name="phone"
+            type="tel"
+            label={<Trans>Phone number</Trans>}
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={30}
+            error={errors.phone}
+            defaultValue={initial?.phone}
+            hint={
+              <Trans>
+                With its area code. A number without a country code is read as a number in {country}
+                .
+              </Trans>
+            }
+          />
+          <fieldset
+            className="phone-type"
+            aria-describedby={errors.type === undefined ? undefined : typeErrorId}
+          >
+            <legend>
+              <Trans>Kind of line</Trans>
+            </legend>
+            {phoneTypes.map((type) => (
+              <div className="check-field" key={type}>
+                <input
+                  id={`${formId}-type-${type}`}
+                  type="radio"
+                  name="type"
+                  value={type}
+                  defaultChecked={(initial?.type ?? 'mobile') === type}
+                />
+                <label htmlFor={`${formId}-type-${type}`}>
+                  <PhoneTypeName type={type} />
+                </label>
+              </div>
+            ))}
+            {errors.type === undefined ? null : (
+              <p className="field-error" id={typeErrorId}>
+                <FieldMessage code={errors.type} />
+              </p>
+            )}
+          </fieldset>
+        </>
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { TextField } from '../form-field.tsx';
+import { EmailField, TextField } from '../form-field.tsx';
 import type { FieldErrors } from '../form-rules.ts';
 import type { PayoutChoice, RegistrationField, RegistrationValues } from './registration-result.ts';
 
@@ -73,14 +73,10 @@ export function PayoutFieldset({
         />
       </div>
       <div className="payout-fields payout-fields--paypal">
-        <TextField
+        <EmailField
           formId={formId}
           name="paypalEmail"
-          type="email"
           label={<Trans>PayPal e-mail address</Trans>}
-          inputMode="email"
-          spellCheck={false}
-          maxLength={254}
           error={errors.paypalEmail}
           defaultValue={values.paypalEmail}
           optional

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { HoneypotField } from '../../components/honeypot-field.tsx';
 import { AddressFields } from '../address-fields.tsx';
-import { TextField } from '../form-field.tsx';
+import { EmailField, TextField } from '../form-field.tsx';
 import { PasswordStrength } from '../password-strength.tsx';
 import { PayoutFieldset } from './payout-fieldset.tsx';
 import type { RegisterResult } from './registration-result.ts';
@@ -62,18 +62,7 @@ export function RegistrationForm({
         <legend>
           <Trans>Your login</Trans>
         </legend>
-        <TextField
-          formId={formId}
-          name="email"
-          type="email"
-          label={<Trans>E-mail address</Trans>}
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={254}
-          error={errors.email}
-          defaultValue={values.email}
-        />
+        <EmailField formId={formId} error={errors.email} defaultValue={values.email} />
         <TextField
           formId={formId}
           name="password"

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { HoneypotField } from '../../components/honeypot-field.tsx';
-import { TextField } from '../form-field.tsx';
+import { EmailField } from '../form-field.tsx';
 import type { RegisterResult } from './registration-result.ts';
 
 /** Asks for a new activation link; the answer never tells whether the address has an account. */
@@ -30,17 +30,10 @@ export function ResendActivation({
       <Form method="post" className="inline-form" noValidate aria-label={t`New activation link`}>
         <input type="hidden" name="intent" value="resend" />
         <HoneypotField />
-        <TextField
+        <EmailField
           formId={formId}
-          name="email"
-          type="email"
-          label={<Trans>E-mail address</Trans>}
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          maxLength={254}
-          defaultValue={email}
           error={refused === true ? 'email' : undefined}
+          defaultValue={email}
         />
         <button type="submit" className="button button--secondary" disabled={sending}>
           <Trans>Send a new link</Trans>
