@@ -17,14 +17,7 @@ export {
   parseFormRequest,
   placeRefusals,
 } from './form-refusals.ts';
-export type {
-  AddressFormField,
-  FieldIssue,
-  FieldIssueReason,
-  FormRequest,
-  PlacedRefusals,
-  RefusalMap,
-} from './form-refusals.ts';
+export type { AddressFormField, FieldIssue, RefusalMap } from './form-refusals.ts';
 
 export {
   answerClarificationLinesEndpoint,
