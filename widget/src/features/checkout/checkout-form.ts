@@ -1,7 +1,7 @@
 import type {
   AddressInput,
+  ApiFieldError,
   CheckoutRequest,
-  FieldIssue,
   RefusalMap,
   RegisterRequest,
   RegistrationPayment,
@@ -379,7 +379,7 @@ function isOffer(path: string): boolean {
  * Maps the `fields[].path` of a 400 (or of the client's own request check) to the form, by the
  * contract's one mapping of refusals to fields.
  */
-export function mapServerFieldErrors(errors: readonly FieldIssue[]): MappedServerErrors {
+export function mapServerFieldErrors(errors: readonly ApiFieldError[]): MappedServerErrors {
   const { errors: fields, unplaced } = placeRefusals(errors, checkoutRefusals);
   return {
     fields,
