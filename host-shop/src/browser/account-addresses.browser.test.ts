@@ -1,6 +1,6 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { readOutbox } from '@tradein/trade-api/test-kit';
 import { axeViolations, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
 
 /*
@@ -20,19 +20,9 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => shop.close());
 
-/** A JSON call to the built server's API on the German host. */
-async function callApi(path: string, init: { body?: unknown; headers?: Record<string, string> }) {
-  const response = await fetch(shop.url('localhost', path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: JSON.stringify(init.body ?? {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
 /** Registers the customer (as the registration page does) and opens the mailed activation link. */
 async function registerAndActivate(): Promise<void> {
-  const registered = await callApi('/api/account/register', {
+  const registered = await shop.api('POST', '/api/account/register', {
     body: {
       enabled: true,
       firstName: 'Anna',
@@ -68,7 +58,9 @@ async function registerAndActivate(): Promise<void> {
     if (token === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (token === undefined) throw new Error('No activation mail arrived');
-  const activated = await callApi('/api/account/activateRegistration', { headers: { token } });
+  const activated = await shop.api('POST', '/api/account/activateRegistration', {
+    headers: { token },
+  });
   expect(activated.body['activated']).toBe(true);
 }
 

@@ -1,7 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenOfLink } from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo, tokenOfLink } from '@tradein/trade-api/test-kit';
 import {
   answerAllQuestions,
   axeViolations,

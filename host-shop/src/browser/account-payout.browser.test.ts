@@ -2,11 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  registrationBody,
-  tokenOfLink,
-} from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
 
@@ -35,29 +31,22 @@ function shown(descriptor: MessageDescriptor): string {
   return createI18n('de')._({ id: descriptor.id ?? '' });
 }
 
-/** A JSON call of the trade API through the shop server. */
-async function callApi(path: string, init: { body?: unknown; headers?: Record<string, string> }) {
-  const response = await fetch(shop.url(host, path), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: JSON.stringify(init.body ?? {}),
-  });
-  return response.status;
-}
-
 /** Registers the customer (paid by PayPal, so a new bank account starts as a second choice) and activates it. */
 async function registerActivated(): Promise<void> {
   const body = {
     ...registrationBody(email, 'de-DE', firstPassword),
     Payment: { paymentType: 2, paypalAccount: { email }, bankAccount: null },
   };
-  expect(await callApi('/api/account/register', { body })).toBe(200);
+  expect((await shop.api('POST', '/api/account/register', { body })).status).toBe(200);
   const outbox = `${shop.server.dataDir}/outbox`;
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const [mail] = await mailsTo(outbox, email);
     if (mail !== undefined) {
       const token = tokenOfLink(mail.text, '/account/register');
-      expect(await callApi('/api/account/activateRegistration', { headers: { token } })).toBe(200);
+      const activated = await shop.api('POST', '/api/account/activateRegistration', {
+        headers: { token },
+      });
+      expect(activated.status).toBe(200);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -65,8 +54,8 @@ async function registerActivated(): Promise<void> {
   throw new Error(`no activation mail to ${email}`);
 }
 
-const loginStatus = (password: string) =>
-  callApi('/api/account/login', { body: { username: email, password } });
+const loginStatus = async (password: string) =>
+  (await shop.api('POST', '/api/account/login', { body: { username: email, password } })).status;
 
 /** Types into a field, replacing what it holds. */
 async function fill(page: Page, selector: string, text: string): Promise<void> {

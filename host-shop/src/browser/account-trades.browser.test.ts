@@ -8,12 +8,7 @@ import { buildSearchRequest, deviceSchema, type Device, type SearchQuery } from 
 import { formatDate, formatMoney } from '@tradein/editions/client';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  registrationBody,
-  tokenOfLink,
-} from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { checkoutBody } from '../../../packages/trade-api/test-kit/trade-test-kit.ts';
+import { checkoutBody, mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
 import { middayOf, payoutDueDay } from '../app/account/overview/payout-promise.ts';
 import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
 
@@ -39,27 +34,9 @@ afterAll(async () => {
   await rm(downloads, { recursive: true, force: true });
 });
 
-/** A JSON call of the trade API on the German shop; answers the status and the parsed body. */
-async function api(
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
-  const response = await fetch(shop.url('localhost', path), {
-    method,
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? {} : JSON.parse(text) };
-}
-
 /** Registers and activates an account through the mailed link's token; answers its token. */
 async function activatedCustomerToken(): Promise<string> {
-  const registered = await api('POST', '/api/account/register', {
+  const registered = await shop.api('POST', '/api/account/register', {
     body: registrationBody(email, 'de-DE', password),
   });
   expect(registered.status).toBe(200);
@@ -71,11 +48,11 @@ async function activatedCustomerToken(): Promise<string> {
     else token = tokenOfLink(mail.text, '/account/register');
   }
   if (token === undefined) throw new Error(`no activation mail to ${email}`);
-  const activated = await api('POST', '/api/account/activateRegistration', {
+  const activated = await shop.api('POST', '/api/account/activateRegistration', {
     headers: { token },
   });
   expect(activated.body['activated']).toBe(true);
-  const login = await api('POST', '/api/account/login', {
+  const login = await shop.api('POST', '/api/account/login', {
     body: { username: email, password },
   });
   expect(login.status).toBe(200);
@@ -84,7 +61,7 @@ async function activatedCustomerToken(): Promise<string> {
 
 /** Searches the seeded catalogue as the widget does. */
 async function search(query: SearchQuery): Promise<{ hits: unknown[] }> {
-  const answer = await api('POST', '/api/trade/searches', {
+  const answer = await shop.api('POST', '/api/trade/searches', {
     body: buildSearchRequest(query, 'devices_de'),
   });
   expect(answer.status).toBe(200);
@@ -160,13 +137,13 @@ describe('the account overview with a trade', () => {
       questionId: question.id,
       answerId: question.answers[0]?.id ?? 0,
     }));
-    const offer = await api('POST', '/api/trade/offers', {
+    const offer = await shop.api('POST', '/api/trade/offers', {
       body: { edition: 'de', deviceId: device.id, answers },
     });
     expect(offer.status).toBeLessThan(300);
     const priceCents = Number(offer.body['priceCents']);
     expect(priceCents).toBeGreaterThan(1000);
-    const checkout = await api('POST', '/api/trade/trades', {
+    const checkout = await shop.api('POST', '/api/trade/trades', {
       token,
       body: checkoutBody([{ offerId: String(offer.body['offerId']), quantity: 1 }]),
     });

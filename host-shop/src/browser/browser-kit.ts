@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { apiCaller, type ApiCall } from '@tradein/trade-api/test-kit';
 import { launch, type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { startBuiltServer, type BuiltServer } from '../../../scripts/built-server.mjs';
 
@@ -32,6 +33,8 @@ export interface ShopBrowser {
   server: BuiltServer;
   browser: Browser;
   url(host: string, path: string): string;
+  /** Calls of the built server's trade API, on the German host. */
+  api: ApiCall;
   /**
    * A fresh page (own cookies and storage) of a phone-sized or desktop window. Like every page
    * of this browser, it comes as a visitor who has answered the consent banner (refused
@@ -64,6 +67,7 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
     server,
     browser,
     url: (host, path) => `http://${host}:${server.port}${path}`,
+    api: apiCaller(`http://localhost:${server.port}`),
     async newPage(width = 360, { firstVisit = false } = {}) {
       const context = await browser.createBrowserContext();
       if (firstVisit) firstVisits.add(context);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { readOutbox } from '@tradein/trade-api/test-kit';
 import { hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
 
 let shop: ShopBrowser;

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo } from '@tradein/trade-api/test-kit';
 import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
 
 /*

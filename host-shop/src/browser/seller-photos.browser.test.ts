@@ -12,12 +12,7 @@ import {
 import type { ElementHandle, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  registrationBody,
-  tokenOfLink,
-} from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { checkoutBody } from '../../../packages/trade-api/test-kit/trade-test-kit.ts';
+import { checkoutBody, mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
 import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
 
 /*
@@ -42,31 +37,9 @@ afterAll(async () => {
   await rm(files, { recursive: true, force: true });
 });
 
-/** A call of the trade API on the German shop; answers the status and the body's bytes. */
-async function api(
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; bytes: Buffer; json(): Record<string, unknown> }> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
-  const response = await fetch(shop.url('localhost', path), {
-    method,
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return {
-    status: response.status,
-    bytes,
-    json: () => (bytes.length === 0 ? {} : JSON.parse(bytes.toString('utf8'))),
-  };
-}
-
 /** Registers and activates an account through the mailed link's token; answers its token. */
 async function activatedCustomerToken(): Promise<string> {
-  const registered = await api('POST', '/api/account/register', {
+  const registered = await shop.api('POST', '/api/account/register', {
     body: registrationBody(email, 'de-DE', password),
   });
   expect(registered.status).toBe(200);
@@ -78,22 +51,24 @@ async function activatedCustomerToken(): Promise<string> {
     else token = tokenOfLink(mail.text, '/account/register');
   }
   if (token === undefined) throw new Error(`no activation mail to ${email}`);
-  const activated = await api('POST', '/api/account/activateRegistration', {
+  const activated = await shop.api('POST', '/api/account/activateRegistration', {
     headers: { token },
   });
-  expect(activated.json()['activated']).toBe(true);
-  const login = await api('POST', '/api/account/login', { body: { username: email, password } });
+  expect(activated.body['activated']).toBe(true);
+  const login = await shop.api('POST', '/api/account/login', {
+    body: { username: email, password },
+  });
   expect(login.status).toBe(200);
-  return String(login.json()['access_token']);
+  return String(login.body['access_token']);
 }
 
 /** Searches the seeded catalogue as the widget does. */
 async function search(query: SearchQuery): Promise<{ hits: unknown[] }> {
-  const answer = await api('POST', '/api/trade/searches', {
+  const answer = await shop.api('POST', '/api/trade/searches', {
     body: buildSearchRequest(query, 'devices_de'),
   });
   expect(answer.status).toBe(200);
-  return answer.json() as { hits: unknown[] };
+  return answer.body as { hits: unknown[] };
 }
 
 /** A device of the seeded catalogue with its questions, found as the widget finds it. */
@@ -110,16 +85,16 @@ async function tradeOf(token: string, device: Device): Promise<string> {
     questionId: question.id,
     answerId: question.answers[0]?.id ?? 0,
   }));
-  const offer = await api('POST', '/api/trade/offers', {
+  const offer = await shop.api('POST', '/api/trade/offers', {
     body: { edition: 'de', deviceId: device.id, answers },
   });
   expect(offer.status).toBeLessThan(300);
-  const checkout = await api('POST', '/api/trade/trades', {
+  const checkout = await shop.api('POST', '/api/trade/trades', {
     token,
-    body: checkoutBody([{ offerId: String(offer.json()['offerId']), quantity: 1 }]),
+    body: checkoutBody([{ offerId: String(offer.body['offerId']), quantity: 1 }]),
   });
   expect(checkout.status).toBe(201);
-  return String(checkout.json()['tradeNumber']);
+  return String(checkout.body['tradeNumber']);
 }
 
 /**
@@ -127,9 +102,11 @@ async function tradeOf(token: string, device: Device): Promise<string> {
  * details, the checkout with the guest's token. Answers the number and the token.
  */
 async function guestTradeOf(device: Device): Promise<{ tradeNumber: string; token: string }> {
-  const session = await api('POST', '/api/account/guestSession', { body: { locale: 'de-DE' } });
-  const token = String(session.json()['access_token']);
-  const guest = await api('POST', '/api/customers/guest_account_number', {
+  const session = await shop.api('POST', '/api/account/guestSession', {
+    body: { locale: 'de-DE' },
+  });
+  const token = String(session.body['access_token']);
+  const guest = await shop.api('POST', '/api/customers/guest_account_number', {
     token,
     body: {
       email: 'jonas.photos@example.org',
@@ -166,9 +143,11 @@ async function phonePhotoFile(): Promise<string> {
 
 /** The photos of line 1 as the API lists them for the customer. */
 async function storedPhotos(token: string, tradeNumber: string): Promise<SellerPhotoList> {
-  const answer = await api('GET', `/api/trade/trades/${tradeNumber}/items/1/photos`, { token });
+  const answer = await shop.api('GET', `/api/trade/trades/${tradeNumber}/items/1/photos`, {
+    token,
+  });
   expect(answer.status).toBe(200);
-  return sellerPhotoListSchema.parse(answer.json());
+  return sellerPhotoListSchema.parse(answer.body);
 }
 
 /** The file picker of a line, once the line's photos have loaded. */
@@ -210,7 +189,7 @@ describe("the seller's photos", () => {
     expect(await image?.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(800);
     const [photo] = (await storedPhotos(token, tradeNumber)).photos;
     if (photo === undefined) throw new Error('the photo was not stored');
-    const bytes = await api('GET', photo.path, { token });
+    const bytes = await shop.api('GET', photo.path, { token });
     expect(bytes.status).toBe(200);
     const metadata = await sharp(bytes.bytes).metadata();
     expect(metadata.format).toBe('jpeg');

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  registrationBody,
-  tokenOfLink,
-} from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
 import { startTestShop, type TestShop } from './test-shop.ts';
 
 /** Where the activation mail links to (the trade API's account mails). */
@@ -15,21 +11,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop.close());
 
-/** A JSON call of the trade API through the shop server; answers status and body. */
-async function api(path: string, body: unknown) {
-  const response = await shop.inject({
-    method: 'POST',
-    url: path,
-    headers: { host: 'de.localhost', 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, body: response.body };
-}
-
 /** Registers an account; answers the token of the activation link mailed to it. */
 async function registeredToken(email: string): Promise<string> {
   const password = 'Secret-pass-1';
-  const registered = await api('/api/account/register', registrationBody(email, 'de-DE', password));
+  const registered = await shop.api('POST', '/api/account/register', {
+    body: registrationBody(email, 'de-DE', password),
+  });
   expect(registered.status).toBe(200);
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const [mail] = await mailsTo(shop.outbox, email);
@@ -40,7 +27,9 @@ async function registeredToken(email: string): Promise<string> {
 }
 
 const logIn = (email: string) =>
-  api('/api/account/login', { username: email, password: 'Secret-pass-1' });
+  shop.api('POST', '/api/account/login', {
+    body: { username: email, password: 'Secret-pass-1' },
+  });
 
 describe('the activation link of a new account', () => {
   it('asks before it activates, then the customer can log in', async () => {

@@ -2,8 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
 import { createI18n } from '../i18n/create-i18n.ts';
-import { tokenOfLink } from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo, tokenOfLink } from '@tradein/trade-api/test-kit';
 import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 
 const registerPath = '/account/register';

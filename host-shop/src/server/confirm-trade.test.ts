@@ -1,7 +1,6 @@
 import { encodeSearchQuery } from '@tradein/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { checkoutBody } from '../../../packages/trade-api/test-kit/trade-test-kit.ts';
+import { checkoutBody, mailsTo } from '@tradein/trade-api/test-kit';
 import { startTestShop, type TestShop } from './test-shop.ts';
 
 let shop: TestShop;
@@ -10,21 +9,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop.close());
 
-/** A JSON call of the trade API through the shop server. */
+/** A JSON call of the trade API through the shop server that must succeed; answers its body. */
 async function api(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const response = await shop.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      host: 'de.localhost',
-      'content-type': 'application/json',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    payload: JSON.stringify(body),
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-  return JSON.parse(response.body) as Record<string, unknown>;
+  const answer = await shop.api('POST', path, { body, token });
+  if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
 }
 
 /** Sells a device as a guest with `email`; answers the token of the link in the trade mail. */

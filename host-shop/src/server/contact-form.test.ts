@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { readOutbox } from '@tradein/trade-api/test-kit';
 import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
 import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 

@@ -1,6 +1,6 @@
 import { editionCodes, getEdition, resolveRedirect, type EditionCode } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo } from '@tradein/trade-api/test-kit';
 import { startTestShop, type TestShop } from './test-shop.ts';
 
 /*

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo } from '@tradein/trade-api/test-kit';
 import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
 import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 

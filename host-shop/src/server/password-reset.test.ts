@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  registrationBody,
-  tokenOfLink,
-} from '../../../packages/trade-api/test-kit/account-test-kit.ts';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
 import { startTestShop, type TestShop } from './test-shop.ts';
 
 /** Where the reset mail links to (the trade API's account mails). */
@@ -17,13 +13,7 @@ afterAll(() => shop.close());
 
 /** A JSON call of the trade API through the shop server; answers its status. */
 async function api(path: string, body: unknown): Promise<number> {
-  const response = await shop.inject({
-    method: 'POST',
-    url: path,
-    headers: { host: 'de.localhost', 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return response.statusCode;
+  return (await shop.api('POST', path, { body })).status;
 }
 
 /** The newest mail of a kind to an address, once it arrived (account mails go out after the answer). */

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openTradeApi, readTradeApiConfig, type OpenTradeApi } from '@tradein/trade-api';
+import { apiCaller, type ApiCall } from '@tradein/trade-api/test-kit';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
+import { inProcessFetch } from './in-process-fetch.ts';
 
 /** A phone's browser, as most sellers arrive (crawlers get 404s without the page). */
 const browserAgent =
@@ -26,6 +28,8 @@ export interface TestShop {
     fields: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Calls of the trade API the shop mounts (`/api`), answered in process. */
+  api: ApiCall;
   /** Every trade API call the server received so far (`POST /api/…`), pages' own calls too. */
   apiCalls(): readonly string[];
   close(): Promise<void>;
@@ -75,6 +79,7 @@ export async function startTestShop(): Promise<TestShop> {
         payload: new URLSearchParams(fields).toString(),
       }),
     inject: (options) => app.inject(options),
+    api: apiCaller('http://localhost', inProcessFetch(app)),
     apiCalls: () => [...apiCalls],
     async close() {
       await app.close();

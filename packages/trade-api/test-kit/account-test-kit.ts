@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiCaller, type ApiCall } from './api-call.ts';
 import { readOutbox, type OutboxMail } from './outbox-mail.ts';
 import { afterAll, beforeAll } from 'vitest';
 import type { TradeDb } from '../src/db/create-database.ts';
@@ -30,25 +31,12 @@ function testClock(): TestClock {
   };
 }
 
-/** An answer of the server, read once. */
-export interface TestAnswer {
-  status: number;
-  headers: Headers;
-  // Tests read fields of any shape; the contract's schemas are checked by the server itself.
-  body: Record<string, unknown> & { error?: { code: string; message: string } };
-  text: string;
-}
-
 /** A running trade API with the account and customer routes, a test clock and a temp outbox. */
 export interface AccountServer {
   server: RunningServer;
   clock: TestClock;
   outboxDir: string;
-  call(
-    method: string,
-    path: string,
-    options?: { body?: unknown; headers?: Record<string, string>; token?: string },
-  ): Promise<TestAnswer>;
+  call: ApiCall;
   /** Every mail in the outbox so far. */
   mails(): Promise<OutboxMail[]>;
   /** Waits until a mail to `to` matching `kind` arrives (mails go out after the answer). */
@@ -120,28 +108,7 @@ async function startAccountServer(
     server,
     clock,
     outboxDir,
-    async call(method, path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${server.origin}${path}`, {
-        method,
-        headers,
-        ...(options.body === undefined
-          ? {}
-          : {
-              body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-            }),
-      });
-      const text = await response.text();
-      let body: TestAnswer['body'] = {};
-      try {
-        body = JSON.parse(text) as TestAnswer['body'];
-      } catch {
-        body = {};
-      }
-      return { status: response.status, headers: response.headers, body, text };
-    },
+    call: apiCaller(server.origin),
     mails,
     async waitForMail(to, kind, count = 1) {
       for (let attempt = 0; attempt < 200; attempt += 1) {

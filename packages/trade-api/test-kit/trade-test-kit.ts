@@ -12,6 +12,7 @@ import type { EditionCode } from '@tradein/editions';
 import type { TradeDb } from '../src/db/create-database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedCatalogue } from '../src/db/seed-catalogue.ts';
+import { apiRequestInit } from './api-call.ts';
 import { testCatalogue } from './stored-catalogue.ts';
 import type { TestDatabase } from './test-databases.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -111,14 +112,9 @@ export async function call(
   path: string,
   options: { body?: unknown; customer?: string } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.customer !== undefined) headers[testCustomerHeader] = options.customer;
-  return fetch(`${server.origin}${path}`, {
-    method,
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
+  const headers: Record<string, string> =
+    options.customer === undefined ? {} : { [testCustomerHeader]: options.customer };
+  return fetch(`${server.origin}${path}`, apiRequestInit(method, { body: options.body, headers }));
 }
 
 /** Answers of the test catalogue's smartphone questions (11: POWERS_ON, 12: GRADE). */

@@ -3,7 +3,7 @@
 // (created, migrated and seeded on start), allowing the test pages' origin by CORS.
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { mailsTo } from '../../../packages/trade-api/test-kit/outbox-mail.ts';
+import { mailsTo } from '@tradein/trade-api/test-kit/outbox-mail';
 import { startBuiltServer } from '../../../scripts/built-server.mjs';
 
 /** The plugin, and `origin()` for the test page template (set once the server runs). */

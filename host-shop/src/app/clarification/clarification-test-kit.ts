@@ -7,12 +7,14 @@ import {
   type OfferAnswer,
   type SearchQuery,
 } from '@tradein/contract';
-import { checkoutBody } from '../../../../packages/trade-api/test-kit/trade-test-kit.ts';
-import { readOutbox } from '../../../../packages/trade-api/test-kit/outbox-mail.ts';
-import { runOpsCommand } from '../../../../packages/trade-api/src/cli/ops-commands.ts';
-import { readTradeApiConfig } from '../../../../packages/trade-api/src/config/trade-api-config.ts';
-import { createDatabase } from '../../../../packages/trade-api/src/db/create-database.ts';
-import { createMailer } from '../../../../packages/trade-api/src/mail/mailer.ts';
+import { readTradeApiConfig } from '@tradein/trade-api';
+import {
+  checkoutBody,
+  createDatabase,
+  createMailer,
+  readOutbox,
+  runOpsCommand,
+} from '@tradein/trade-api/test-kit';
 
 /*
  * Test set-up of the clarification pages, for the HTTP and the browser tests: a guest sells

@@ -14,6 +14,7 @@ import { newsletterEmailHash, newsletterHashKey } from './email-hash.ts';
 import { registerNewsletterRoutes } from './newsletter-routes.ts';
 import { mailsTo, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 import { dayMs } from '../time/day.ts';
+import { apiRequestInit } from '../../test-kit/api-call.ts';
 
 const config = {
   jwtSecret: testConfig.jwtSecret,
@@ -25,11 +26,7 @@ const linkPattern =
 
 /** Posts to a newsletter call of a running server. */
 const call = (running: RunningServer, path: string, body: unknown) =>
-  fetch(`${running.origin}/api/newsletter/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  fetch(`${running.origin}/api/newsletter/${path}`, apiRequestInit('POST', { body }));
 
 /** The hash and token of the opt-in link in a mail. */
 const linkOf = (mail: OutboxMail | undefined) => {

@@ -11,6 +11,7 @@ import { testDatabases } from '../../test-kit/test-databases.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
 import { createCatalogueSearch } from './catalogue-search.ts';
+import { apiRequestInit } from '../../test-kit/api-call.ts';
 
 const catalogue = buildCatalogue();
 const sqlite = testDatabases().find((database) => database.name === 'sqlite');
@@ -35,11 +36,10 @@ async function search(
   size?: number,
 ): Promise<SearchResult> {
   const application = getEdition(edition).search.devicesIndex;
-  const response = await fetch(`${server.origin}/api/trade/searches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(buildSearchRequest(query, application, size)),
-  });
+  const response = await fetch(
+    `${server.origin}/api/trade/searches`,
+    apiRequestInit('POST', { body: buildSearchRequest(query, application, size) }),
+  );
   expect(response.status).toBe(200);
   return searchResultSchema.parse(await response.json());
 }

@@ -23,6 +23,7 @@ import { createTradeApiOptions } from './open-trade-api.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
 import { dayMs } from '../time/day.ts';
+import { apiRequestInit } from '../../test-kit/api-call.ts';
 
 /**
  * The whole sell flow through the production wiring of every feature (real authenticator, real
@@ -62,16 +63,8 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
     await rm(outboxDir, { recursive: true, force: true });
   });
 
-  async function call(method: string, path: string, body?: unknown, token?: string) {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    const response = await fetch(`${server.origin}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return response;
+  function call(method: string, path: string, body?: unknown, token?: string) {
+    return fetch(`${server.origin}${path}`, apiRequestInit(method, { body, token }));
   }
 
   async function search(query: SearchQuery) {
