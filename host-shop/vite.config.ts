@@ -16,7 +16,7 @@ export default defineConfig({
   build: { target: 'es2022' },
   test: {
     name: 'host-shop',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'node',
   },
 });
