@@ -18,6 +18,40 @@ const threadCpuMs = () => {
   return (usage.user + usage.system) / 1000;
 };
 
+/** How many strings of 10,000 characters, built one by one, this thread makes a CPU second (/10). */
+function stringLoop() {
+  const start = threadCpuMs();
+  let iterations = 0;
+  while (threadCpuMs() - start < 500) {
+    let text = '';
+    for (let index = 0; index < 10000; index += 1) text += 'a';
+    if (text.length === 1) throw new Error('never: keeps the loop from being optimised away');
+    iterations += 1;
+  }
+  return iterations / 10 / ((threadCpuMs() - start) / 1000);
+}
+
+/** How many arrays of 100,000 numbers this thread copies a CPU second (/10). */
+function arrayLoop() {
+  const first = [];
+  const second = [];
+  for (let index = 0; index < 100000; index += 1) first[index] = second[index] = index;
+  const start = threadCpuMs();
+  let iterations = 0;
+  while (iterations % 10 !== 0 || threadCpuMs() - start < 500) {
+    const source = iterations % 2 === 0 ? first : second;
+    const target = iterations % 2 === 0 ? second : first;
+    for (let index = 0; index < source.length; index += 1) target[index] = source[index];
+    iterations += 1;
+  }
+  return iterations / 10 / ((threadCpuMs() - start) / 1000);
+}
+
+/** One reading of the benchmark: the mean of its two loops. */
+function benchmarkReading() {
+  return (stringLoop() + arrayLoop()) / 2;
+}
+
 /**
  * Lighthouse's BenchmarkIndex (core/lib/page-functions.js, `computeBenchmarkIndex`: a string
  * built in a loop, an array copied in a loop, each for half a second) counted per second of this
@@ -25,34 +59,8 @@ const threadCpuMs = () => {
  * lower it. Returns the median of `rounds` readings after one to warm up the JIT.
  */
 export function cpuBenchmarkIndex(rounds = 5) {
-  const stringLoop = () => {
-    const start = threadCpuMs();
-    let iterations = 0;
-    while (threadCpuMs() - start < 500) {
-      let text = '';
-      for (let index = 0; index < 10000; index += 1) text += 'a';
-      if (text.length === 1) throw new Error('never: keeps the loop from being optimised away');
-      iterations += 1;
-    }
-    return iterations / 10 / ((threadCpuMs() - start) / 1000);
-  };
-  const arrayLoop = () => {
-    const first = [];
-    const second = [];
-    for (let index = 0; index < 100000; index += 1) first[index] = second[index] = index;
-    const start = threadCpuMs();
-    let iterations = 0;
-    while (iterations % 10 !== 0 || threadCpuMs() - start < 500) {
-      const source = iterations % 2 === 0 ? first : second;
-      const target = iterations % 2 === 0 ? second : first;
-      for (let index = 0; index < source.length; index += 1) target[index] = source[index];
-      iterations += 1;
-    }
-    return iterations / 10 / ((threadCpuMs() - start) / 1000);
-  };
-  const reading = () => (stringLoop() + arrayLoop()) / 2;
-  reading();
-  const readings = Array.from({ length: rounds }, reading).toSorted((a, b) => a - b);
+  benchmarkReading();
+  const readings = Array.from({ length: rounds }, benchmarkReading).toSorted((a, b) => a - b);
   return Math.round(readings[Math.floor(rounds / 2)]);
 }
 
@@ -60,6 +68,20 @@ export function cpuBenchmarkIndex(rounds = 5) {
 export function calibratedCpuSlowdown(benchmarkIndex) {
   const slowdown = (defaultCpuSlowdown * benchmarkIndex) / referenceCpuBenchmarkIndex;
   return Math.round(Math.min(16, Math.max(1, slowdown)) * 100) / 100;
+}
+
+/** The task of a thread's sorted tasks whose span holds `ts` (tasks of one thread never overlap). */
+function taskAt(tasks, ts) {
+  let low = 0;
+  let high = tasks.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const task = tasks[middle];
+    if (ts < task.ts) high = middle - 1;
+    else if (ts > task.ts + task.dur) low = middle + 1;
+    else return task;
+  }
+  return undefined;
 }
 
 /**
@@ -98,20 +120,6 @@ export function traceOnCpuTime(trace) {
     cpuMs += (event.dur * ratio) / 1000;
   }
   for (const tasks of tasksByThread.values()) tasks.sort((a, b) => a.ts - b.ts);
-
-  /** The task whose span holds `ts` (tasks of one thread never overlap). */
-  const taskAt = (tasks, ts) => {
-    let low = 0;
-    let high = tasks.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const task = tasks[middle];
-      if (ts < task.ts) high = middle - 1;
-      else if (ts > task.ts + task.dur) low = middle + 1;
-      else return task;
-    }
-    return undefined;
-  };
 
   const traceEvents = events.map((event) => {
     const tasks = tasksByThread.get(`${event.pid}:${event.tid}`);
