@@ -20,41 +20,41 @@ describe('the HTTP answer to a refused lifecycle step', () => {
   // Every route that runs a lifecycle step answers through this one table.
   it.each([
     [
-      'decisions that do not fit the open devices',
-      new ClarificationDecisionError('decisions', 'Decide for every open device'),
-      {
-        status: 400,
-        code: apiErrorCode.validationFailed,
-        fields: [{ path: 'decisions', message: 'Decide for every open device' }],
-      },
-    ],
-    [
       'a decision on something decided already',
       new ClarificationDecisionError('answered', 'Device 1 has been decided already'),
-      { status: 409, code: apiErrorCode.clarificationAnswered, fields: undefined },
+      409,
+      apiErrorCode.clarificationAnswered,
     ],
-    [
-      'a missing trade',
-      noSuchTrade('T-2026-000001'),
-      { status: 404, code: apiErrorCode.notFound, fields: undefined },
-    ],
+    ['a missing trade', noSuchTrade('T-2026-000001'), 404, apiErrorCode.notFound],
     [
       'a missing line',
       new LifecycleError(apiErrorCode.notFound, 'Trade T-2026-000001 has no item 3'),
-      { status: 404, code: apiErrorCode.notFound, fields: undefined },
+      404,
+      apiErrorCode.notFound,
     ],
     [
       'a step the status does not allow',
       new LifecycleError('invalid', 'Trade T-2026-000001 is paid; it cannot become returned'),
-      { status: 409, code: apiErrorCode.invalidStatus, fields: undefined },
+      409,
+      apiErrorCode.invalidStatus,
     ],
     [
       'a step taken meanwhile elsewhere',
       changedMeanwhile('T-2026-000001'),
-      { status: 409, code: apiErrorCode.invalidStatus, fields: undefined },
+      409,
+      apiErrorCode.invalidStatus,
     ],
-  ])('answers %s', (_case, error, expected) => {
-    expect(answerOf(error)).toEqual(expected);
+  ])('answers %s', (_case, error, status, code) => {
+    expect(answerOf(error)).toEqual({ status, code, fields: undefined });
+  });
+
+  it('answers decisions that do not fit the open devices as a 400 on the decisions', () => {
+    const error = new ClarificationDecisionError('decisions', 'Decide for every open device');
+    expect(answerOf(error)).toEqual({
+      status: 400,
+      code: apiErrorCode.validationFailed,
+      fields: [{ path: 'decisions', message: 'Decide for every open device' }],
+    });
   });
 
   it('keeps the message of the step for the client', () => {

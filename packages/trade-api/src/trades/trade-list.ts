@@ -72,6 +72,16 @@ async function decisionsOf(
   return byTrade;
 }
 
+/** The columns of a listed trade, selected and grouped by (its lines are counted). */
+const listedColumns = [
+  'trades.id',
+  'trades.trade_number',
+  'trades.status',
+  'trades.edition',
+  'trades.total_cents',
+  'trades.created_at',
+] as const;
+
 /** Trades, newest first, optionally of one status, with the decisions on their revised lines. */
 export async function listTrades(
   deps: Pick<TradeDeps, 'db'>,
@@ -80,23 +90,8 @@ export async function listTrades(
   let query = deps.db
     .selectFrom('trades')
     .leftJoin('trade_items', 'trade_items.trade_id', 'trades.id')
-    .select((eb) => [
-      'trades.id',
-      'trades.trade_number',
-      'trades.status',
-      'trades.edition',
-      'trades.total_cents',
-      'trades.created_at',
-      eb.fn.count<string | number>('trade_items.id').as('items'),
-    ])
-    .groupBy([
-      'trades.id',
-      'trades.trade_number',
-      'trades.status',
-      'trades.edition',
-      'trades.total_cents',
-      'trades.created_at',
-    ])
+    .select((eb) => [...listedColumns, eb.fn.count<string | number>('trade_items.id').as('items')])
+    .groupBy(listedColumns)
     .orderBy('trades.id', 'desc');
   if (status !== undefined) query = query.where('trades.status', '=', status);
   const rows = await query.execute();
