@@ -171,6 +171,59 @@ describe('route', () => {
     );
   });
 
+  const partEndpoint = defineEndpoint({
+    method: 'GET',
+    path: '/api/test/things/:thingId/parts/:position',
+    auth: 'none',
+    params: z.object({
+      thingId: z.string().check(z.regex(/^[a-z]+$/, 'Thing id must be lower-case letters')),
+      position: z.pipe(z.string().check(z.regex(/^[1-9][0-9]*$/)), z.transform(Number)),
+    }),
+    body: emptyBodySchema,
+    response: z.object({ thingId: z.string(), next: z.int() }),
+  });
+  const part = (route: Route, options?: Parameters<Route>[2]) =>
+    route(
+      partEndpoint,
+      async ({ params }) => ({ thingId: params.thingId, next: params.position + 1 }),
+      options,
+    );
+
+  it('hands the parsed route parameters to the handler', async () => {
+    const origin = await serve((route) => part(route));
+    const response = await fetch(`${origin}/api/test/things/lamp/parts/41`);
+    expect(await response.json()).toEqual({ thingId: 'lamp', next: 42 });
+  });
+
+  it('names invalid route parameters under params.* before the handler runs', async () => {
+    const origin = await serve((route) => part(route));
+    const response = await fetch(`${origin}/api/test/things/Lamp7/parts/0`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { fields: { path: string }[] } };
+    expect(body.error.fields.map((field) => field.path)).toEqual([
+      'params.thingId',
+      'params.position',
+    ]);
+  });
+
+  it("answers invalid route parameters with the route's own error when it names one", async () => {
+    const origin = await serve((route) =>
+      part(route, { invalidParams: () => new HttpError(404, 'not_found', 'Nothing here') }),
+    );
+    const response = await fetch(`${origin}/api/test/things/Lamp7/parts/1`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: 'Nothing here' },
+    });
+  });
+
+  it('refuses an endpoint whose path has parameters it does not declare', async () => {
+    const undeclared = defineEndpoint({ ...echoEndpoint, path: '/api/test/echo/:times' });
+    await expect(serve((route) => route(undeclared, async () => ({ doubled: 0 })))).rejects.toThrow(
+      /has route parameters but declares no params schema/,
+    );
+  });
+
   it('answers calls that change something with the ok shape', async () => {
     const okEndpoint = defineEndpoint({
       method: 'DELETE',
