@@ -1,23 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MiddlewareFunction,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import { AppBehaviour } from './app-behaviour/app-behaviour.tsx';
 import { configuredRedirects } from './configured-redirects.server.ts';
 import { useNonce } from './nonce.ts';
 import { shopRequest } from './shop-context.ts';
 import shopStylesheet from './styles/shop.css?url';
+import type { Route } from './+types/root';
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   // With a precedence, React treats it as a stylesheet resource and puts it first in the head,
   // before the scripts it hoists there: the page's first paint waits for nothing else.
   { rel: 'stylesheet', href: shopStylesheet, precedence: 'default' },
@@ -25,10 +16,10 @@ export const links: LinksFunction = () => [
 ];
 
 /** Before any page: the edition's configured redirects. */
-export const middleware: MiddlewareFunction<Response>[] = [configuredRedirects];
+export const middleware: Route.MiddlewareFunction[] = [configuredRedirects];
 
 /** The host's edition, language and shop mode: every page renders for them. */
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { site } = shopRequest(context);
   return { site };
 }

@@ -7,7 +7,6 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
-  type LoaderFunctionArgs,
 } from 'react-router';
 import { useEffect } from 'react';
 import { accountApi } from '../account/account-api.ts';
@@ -20,8 +19,9 @@ import { NotFound } from './not-found.tsx';
 import { layoutName } from './layout-name.ts';
 import { shopChrome, type ShopChrome } from './shop-chrome.server.ts';
 import { NewsletterSignup } from './newsletter-signup.tsx';
+import type { Route } from './+types/shop-layout';
 
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const request = shopRequest(context);
   return { chrome: shopChrome(request), consent: consentBannerData(request) };
 }

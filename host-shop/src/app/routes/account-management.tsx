@@ -1,15 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { AccountGate } from '../account/account-gate.tsx';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { AccountManagement } from '../account/management/account-management.tsx';
 import { drawnInBrowser } from '../scripts-handle.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/account-management';
 
 /** `/account/management`: the customer's addresses, payout accounts, phones, password, deletion. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['accountManagement']);
   return {
     seo: pageSeo(request, {
@@ -23,15 +23,11 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const handle = drawnInBrowser;
 
-export default function AccountManagementPage({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function AccountManagementPage({ loaderData }: Route.ComponentProps) {
   const { paths, edition } = loaderData;
   return (
     <AccountGate paths={paths} heading={<Trans>Your data</Trans>}>

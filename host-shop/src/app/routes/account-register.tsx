@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { ActivationView } from '../account/registration/activation-view.tsx';
 import {
@@ -9,10 +8,10 @@ import {
   registrationAction,
 } from '../account/registration/registration-action.server.ts';
 import { RegistrationForm } from '../account/registration/registration-form.tsx';
-import type { RegisterResult } from '../account/registration/registration-result.ts';
 import { ResendActivation, ResentPage } from '../account/registration/resend-activation.tsx';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/account-register';
 
 /** The languages a customer may choose for mails: one per edition, named in the page's language. */
 function localeOptions(language: string, edition: EditionCode) {
@@ -31,7 +30,7 @@ function localeOptions(language: string, edition: EditionCode) {
  * link. Opening the link changes nothing (mail programs open links to check them); the customer
  * activates with the button. Both are plain form posts (account/registration/).
  */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['accountRegister']);
   const query = new URL(args.request.url).searchParams;
   const hasLink = query.has('token');
@@ -53,21 +52,16 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export function action(args: ActionFunctionArgs) {
+export function action(args: Route.ActionArgs) {
   return registrationAction(args);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
-
-type LoaderData = Awaited<ReturnType<typeof loader>>;
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 function RegisterPage({
   loaderData,
   actionData,
-}: {
-  loaderData: LoaderData;
-  actionData: RegisterResult | undefined;
-}) {
+}: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   const heading = (
     <h1>
       <Trans>Create your customer account</Trans>
@@ -111,13 +105,7 @@ function RegisterPage({
   );
 }
 
-export default function AccountRegister({
-  loaderData,
-  actionData,
-}: {
-  loaderData: LoaderData;
-  actionData?: RegisterResult | undefined;
-}) {
+export default function AccountRegister({ loaderData, actionData }: Route.ComponentProps) {
   return loaderData.hasLink || actionData?.kind === 'activation' ? (
     <ActivationView token={loaderData.token} paths={loaderData.paths} actionData={actionData} />
   ) : (

@@ -1,15 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { AccountGate } from '../account/account-gate.tsx';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { AccountOverview } from '../account/overview/account-overview.tsx';
 import { drawnInBrowser } from '../scripts-handle.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/account';
 
 /** `/account`: the login when logged out; the overview with every trade when logged in. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['account']);
   return {
     seo: pageSeo(request, {
@@ -23,15 +23,11 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const handle = drawnInBrowser;
 
-export default function Account({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function Account({ loaderData }: Route.ComponentProps) {
   const { paths, edition } = loaderData;
   return (
     <AccountGate paths={paths} heading={<Trans>Your account</Trans>}>

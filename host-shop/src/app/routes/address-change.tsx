@@ -1,18 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { AccountGate } from '../account/account-gate.tsx';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { MainAddressChange } from '../account/management/main-address-change.tsx';
 import { drawnInBrowser } from '../scripts-handle.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/address-change';
 
 /** The paths of the page: the localized one of §2 and its unlocalized alias. */
 const screens = ['accountAddressChange', 'baseAddressChange'] as const;
 
 /** `/account/address-change`: the customer's main address (the labels' sender) and its change. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, screens);
   return {
     seo: pageSeo(request, {
@@ -27,15 +27,11 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const handle = drawnInBrowser;
 
-export default function AddressChangePage({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function AddressChangePage({ loaderData }: Route.ComponentProps) {
   const { paths, edition } = loaderData;
   return (
     <AccountGate paths={paths} heading={<Trans>Change your address</Trans>}>

@@ -1,12 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { b2bTradeCapCents, buildPath, formatMoney, getEdition } from '@tradein/editions';
-import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/b2b';
 
 /** The business landing pages (Germany only, §2): trade-in for companies and partner shops. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, ['b2bAnkaufsportal', 'b2bLandingpage']);
   const edition = getEdition(request.site.edition);
   return {
@@ -23,13 +24,9 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function BusinessLanding({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function BusinessLanding({ loaderData }: Route.ComponentProps) {
   const { cap, contactAddress, contactPath } = loaderData;
   return (
     <main id="main" className="page page--b2b">

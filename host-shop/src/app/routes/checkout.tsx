@@ -1,13 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import type { ShouldRevalidateFunction } from 'react-router';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import type { Route } from './+types/checkout';
 
 /** The checkout page: the widget's cart and checkout, from the cart the browser keeps. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['checkout']);
   const widget: SellFlowWidget = { attributes: { step: 'cart' }, start: { screen: 'cart' } };
   return {
@@ -21,7 +22,7 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
 

@@ -1,10 +1,11 @@
 import { buildPath } from '@tradein/editions';
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
 import {
   clarificationLinkOf,
   quickAnswerOfferOf,
 } from '../clarification/clarification-link.server.ts';
 import { screenOf } from '../screen.server.ts';
+import type { Route } from './+types/clarification-legacy';
 
 /*
  * The old shop's clarification links, still in customers' mailboxes:
@@ -18,7 +19,7 @@ import { screenOf } from '../screen.server.ts';
 const screens = ['clarificationLegacy', 'clarificationQuickAnswerLegacy'] as const;
 
 /** The new page of an old link, or the expired-link 404 page when it cannot be one. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, match } = screenOf(args, screens);
   const { link, tradeNumber } = clarificationLinkOf(match.params);
   const { edition } = request.site;
@@ -37,7 +38,7 @@ export function loader(args: LoaderFunctionArgs) {
  * A post to an old address (a form of the old shop's page, still open in a tab) goes the same
  * way: it decides nothing and leads to the new page, which asks again.
  */
-export function action(args: ActionFunctionArgs) {
+export function action(args: Route.ActionArgs) {
   return loader(args);
 }
 

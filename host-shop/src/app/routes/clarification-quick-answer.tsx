@@ -4,15 +4,7 @@ import { quickAnswerClarificationEndpoint } from '@tradein/contract';
 import { buildPath } from '@tradein/editions';
 import { formatMoney } from '@tradein/editions/client';
 import { useEffect, useRef } from 'react';
-import {
-  Form,
-  Link,
-  redirect,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import {
   chosenPayout,
   isOpenLine,
@@ -32,6 +24,7 @@ import { ClarificationTotal } from '../clarification/payout-summary.tsx';
 import { useSite } from '../root.tsx';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/clarification-quick-answer';
 
 /*
  * The quick answer of a clarification mail (`/clarificationQuickAnswer/{id}/{trade}/{offerid}`):
@@ -47,7 +40,7 @@ const screens = ['clarificationQuickAnswer'] as const;
 /** The query of the confirmation the post leads to. */
 const acceptedMarker = 'accepted';
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, screens);
   const link = clarificationLinkOf(match.params);
   const offerId = quickAnswerOfferOf(match.params);
@@ -83,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Accepts the named offer, then shows the confirmation (post, redirect, get). */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request, match } = screenOf(args, screens);
   const link = clarificationLinkOf(match.params);
   const offerId = quickAnswerOfferOf(match.params);
@@ -100,15 +93,11 @@ export async function action(args: ActionFunctionArgs) {
   throw redirect(`${args.url.pathname}?${acceptedMarker}=1`, 303);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const headers = clarificationHeaders;
 
-export default function ClarificationQuickAnswer({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function ClarificationQuickAnswer({ loaderData }: Route.ComponentProps) {
   const { view, line, confirmation, photoPath, clarificationPath } = loaderData;
   const { edition } = useSite();
   // From the post until its answer is drawn: a second click meanwhile would come too late.

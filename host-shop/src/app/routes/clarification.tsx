@@ -8,14 +8,7 @@ import {
 import { buildPath } from '@tradein/editions';
 import { formatMoney, type EditionCode } from '@tradein/editions/client';
 import { useEffect, useRef } from 'react';
-import {
-  data,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { data, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   chosenPayout,
   choicesOfForm,
@@ -37,6 +30,7 @@ import { readForm } from '../form-data.server.ts';
 import { useSite } from '../root.tsx';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/clarification';
 
 /*
  * The page behind the link of a clarification mail (`/clarification/{id}/{trade}`), without a
@@ -57,7 +51,7 @@ type DecisionResult =
   /** Answered or changed meanwhile (another window, our team): the page shows how it stands. */
   | { kind: 'stale' };
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, screens);
   const link = clarificationLinkOf(match.params);
   const view = await loadClarification(request, link);
@@ -83,7 +77,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * Sends the customer's decisions, one per open device, all at once. A form post without
  * JavaScript: the page it answers shows the result.
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request, match } = screenOf(args, screens);
   const link = clarificationLinkOf(match.params);
   const form = await readForm(args.request);
@@ -118,7 +112,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 /**
  * The page is read again after a post that came too late (409): React Router keeps the data of
@@ -134,13 +128,7 @@ export function shouldRevalidate({
 
 export const headers = clarificationHeaders;
 
-export default function Clarification({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: DecisionResult | undefined;
-}) {
+export default function Clarification({ loaderData, actionData }: Route.ComponentProps) {
   const { view, link, renderedAt, contactPath } = loaderData;
   const { edition } = useSite();
   const photoPath = photoPathOf(link);

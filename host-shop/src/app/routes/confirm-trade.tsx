@@ -3,19 +3,12 @@ import { Trans } from '@lingui/react/macro';
 import { apiHttpStatus } from '@tradein/client-core';
 import { confirmTradeMailboxEndpoint } from '@tradein/contract';
 import { buildPath } from '@tradein/editions';
-import {
-  data,
-  Form,
-  Link,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { RefusedLink } from '../components/refused-link.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/confirm-trade';
 
 type ConfirmResult =
   { confirmed: true; tradeNumber: string; inAccount: boolean } | { confirmed: false };
@@ -30,7 +23,7 @@ function confirmation(edition: string, token: unknown) {
  * The page behind the link in a guest's trade mail. Opening it changes nothing (mail programs
  * open links to check them); the seller claims the trade with the button, a plain form post.
  */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['accountConfirmTrade']);
   const token = new URL(args.request.url).searchParams.get('token');
   return {
@@ -46,7 +39,7 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request } = screenOf(args, ['accountConfirmTrade']);
   const form = await readForm(args.request);
   const body = confirmation(request.site.edition, form.get('token'));
@@ -62,15 +55,9 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function ConfirmTrade({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: ConfirmResult | undefined;
-}) {
+export default function ConfirmTrade({ loaderData, actionData }: Route.ComponentProps) {
   const { token, contactPath, accountPath } = loaderData;
   const sending = useNavigation().state === 'submitting';
   const heading = (

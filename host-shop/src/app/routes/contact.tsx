@@ -9,19 +9,13 @@ import {
 } from '@tradein/contract';
 import { getEdition } from '@tradein/editions';
 import { useId } from 'react';
-import {
-  data,
-  Form,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { HoneypotField } from '../components/honeypot-field.tsx';
 import { readForm } from '../form-data.server.ts';
 import { filledHoneypot } from '../honeypot.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/contact';
 
 /** The fields of the form, in the order a reader meets them. */
 const fields = ['subject', 'name', 'email', 'tradeNumber', 'message'] as const;
@@ -32,7 +26,7 @@ type ContactResult =
   | { sent: false; invalid: Field[]; values: Partial<Record<Field, string>> }
   | { sent: false; busy: true; values: Partial<Record<Field, string>> };
 
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['contact']);
   const edition = getEdition(request.site.edition);
   return {
@@ -57,7 +51,7 @@ function isField(name: PropertyKey | undefined): name is Field {
  * checked with the contract's schema first: bad input names its fields and sends nothing.
  * Works as a plain form post (no JavaScript needed).
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request } = screenOf(args, ['contact']);
   const form = await readForm(args.request);
   // A bot's post: the answer of a sent message, and nothing sent.
@@ -93,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 function FieldError({ id, field, invalid }: { id: string; field: Field; invalid: Field[] }) {
   if (!invalid.includes(field)) return null;
@@ -111,13 +105,7 @@ function FieldError({ id, field, invalid }: { id: string; field: Field; invalid:
   );
 }
 
-export default function Contact({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: ContactResult | undefined;
-}) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   const id = useId();
   const navigation = useNavigation();

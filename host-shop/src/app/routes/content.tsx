@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { contentPage } from '../content/content-pages.server.ts';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/content';
 
 /** A static page (`/content/{slug}`) in the edition's language; unknown slugs are 404s. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, match } = screenOf(args, ['content']);
   const page = contentPage(request.site.language, match.params['slug'] ?? '');
   if (page === undefined) notFound();
@@ -21,13 +21,9 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function Content({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function Content({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page page--content">
       <article className="prose">

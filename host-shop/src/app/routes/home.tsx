@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath, getEdition } from '@tradein/editions';
-import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import type { ShouldRevalidateFunction } from 'react-router';
 import { categoryTree } from '../catalogue.server.ts';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
@@ -11,8 +11,9 @@ import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import type { Route } from './+types/home';
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['home']);
   const { site, api } = request;
   const categories = await categoryTree(api, site.edition);
@@ -40,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type HomeData = Awaited<ReturnType<typeof loader>>;
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
 

@@ -8,15 +8,7 @@ import {
 } from '@tradein/contract';
 import { apiHttpStatus } from '@tradein/client-core';
 import { buildPath } from '@tradein/editions';
-import {
-  data,
-  Form,
-  Link,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { readForm } from '../form-data.server.ts';
 import {
   EnrichForm,
@@ -42,6 +34,7 @@ import {
 } from '../newsletter/newsletter-screen.server.ts';
 import type { Screen } from '../screen.server.ts';
 import { pageMeta, type PageSeo } from '../seo.ts';
+import type { Route } from './+types/newsletter-enrich-hash';
 
 const screenName = 'newsletterEnrichHash';
 
@@ -108,7 +101,7 @@ async function pageView(screen: Screen, query: URLSearchParams) {
   return data<EnrichView>(viewOfState(subscription, linkHadToken));
 }
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const screen = newsletterScreenOf(args, screenName);
   const { request, i18n } = screen;
   const view = await pageView(screen, new URL(args.request.url).searchParams);
@@ -192,7 +185,7 @@ async function enrich(screen: Screen, emailHash: string, form: FormData) {
 }
 
 /** The confirm button and the enrich form post here (`intent` tells them apart). */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const screen = newsletterScreenOf(args, screenName);
   const emailHash = emailHashOf(screen);
   if (emailHash === undefined) return problem('unknown', 404);
@@ -202,7 +195,7 @@ export async function action(args: ActionFunctionArgs) {
     : confirm(screen, emailHash, form);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 function EnrichNotice({ notice }: { notice: 'confirmed' | 'alreadyConfirmed' | 'saved' }) {
   return (
@@ -218,13 +211,7 @@ function EnrichNotice({ notice }: { notice: 'confirmed' | 'alreadyConfirmed' | '
   );
 }
 
-export default function NewsletterEnrichHash({
-  loaderData,
-  actionData,
-}: {
-  loaderData: LoaderData;
-  actionData?: EnrichView | undefined;
-}) {
+export default function NewsletterEnrichHash({ loaderData, actionData }: Route.ComponentProps) {
   const { paths, interests } = loaderData;
   const view = actionData ?? loaderData.view;
   const sending = useNavigation().state === 'submitting';

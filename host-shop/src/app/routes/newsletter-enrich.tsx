@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import {
   newsletterPaths,
   newsletterScreenOf,
@@ -8,12 +8,13 @@ import {
 } from '../newsletter/newsletter-screen.server.ts';
 import { SubscribeForm } from '../newsletter/subscribe-form.tsx';
 import { pageMeta } from '../seo.ts';
+import type { Route } from './+types/newsletter-enrich';
 
 /**
  * `/newsletter/enrich` without a link's hash: the details of a subscription are changed through
  * the personal link of our e-mails, so the page says where to find it and offers the sign-up.
  */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const screen = newsletterScreenOf(args, 'newsletterEnrich');
   const { request, i18n } = screen;
   return {
@@ -25,13 +26,9 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function NewsletterEnrich({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function NewsletterEnrich({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page newsletter-page">
       <h1>

@@ -2,24 +2,19 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { apiHttpStatus } from '@tradein/client-core';
 import { emailSchema, newsletterSubscribeEndpoint } from '@tradein/contract';
-import {
-  data,
-  Link,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Link } from 'react-router';
 import { buildPath } from '@tradein/editions';
 import { readForm } from '../form-data.server.ts';
 import { filledHoneypot } from '../honeypot.server.ts';
 import { NewsletterSignup } from '../layouts/newsletter-signup.tsx';
 import { shopRequest } from '../shop-context.ts';
 import { createI18n } from '../../i18n/create-i18n.ts';
+import type { Route } from './+types/newsletter-signup';
 
 type SignupResult = 'sent' | 'invalid' | 'busy' | 'failed';
 
 /** The page after a sign-up from the footer: what happened and what comes next. */
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { site } = shopRequest(context);
   const i18n = createI18n(site.language);
   return {
@@ -32,7 +27,7 @@ export function loader({ context }: LoaderFunctionArgs) {
  * Signs an address up through the trade API's double opt-in (a confirmation mail). Works as a
  * plain form post; the address is checked with the contract first, so bad input sends nothing.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { site, visitorApi } = shopRequest(context);
   const form = await readForm(request);
   // A bot's post: the answer of a sign-up, and nothing stored or mailed.
@@ -55,18 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
+export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData?.title ?? 'Newsletter' },
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function NewsletterSignupPage({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: { result: SignupResult } | undefined;
-}) {
+export default function NewsletterSignupPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result;
   return (
     <main id="main" className="page">

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { Link, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link } from 'react-router';
 import {
   newsletterPaths,
   newsletterScreenOf,
@@ -8,9 +8,10 @@ import {
 } from '../newsletter/newsletter-screen.server.ts';
 import { SubscribeForm } from '../newsletter/subscribe-form.tsx';
 import { pageMeta } from '../seo.ts';
+import type { Route } from './+types/newsletter-unsubscribe-success';
 
 /** `/newsletter/unsubscribe/success`: where the unsubscribe button leads. */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const screen = newsletterScreenOf(args, 'newsletterUnsubscribeSuccess');
   const { request, i18n } = screen;
   return {
@@ -22,13 +23,9 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function NewsletterUnsubscribeSuccess({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function NewsletterUnsubscribeSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page newsletter-page">
       <h1>

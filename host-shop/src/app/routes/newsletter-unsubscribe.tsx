@@ -2,15 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { newsletterUnsubscribeEndpoint } from '@tradein/contract';
 import { apiHttpStatus } from '@tradein/client-core';
-import {
-  data,
-  Form,
-  redirect,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { LinkProblem } from '../newsletter/link-problem.tsx';
 import { SubscribeForm } from '../newsletter/subscribe-form.tsx';
 import {
@@ -22,6 +14,7 @@ import {
   type NewsletterPaths,
 } from '../newsletter/newsletter-screen.server.ts';
 import { pageMeta, type PageSeo } from '../seo.ts';
+import type { Route } from './+types/newsletter-unsubscribe';
 
 const screenName = 'newsletterUnsubscribe';
 
@@ -40,7 +33,7 @@ interface LoaderData {
  * old link of the previous shop (the German redirect brings those here), is the 404 page of the
  * link with what to do instead.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const screen = newsletterScreenOf(args, screenName);
   const { request, i18n } = screen;
   const emailHash = emailHashOf(screen);
@@ -66,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Ends the subscription (pending or active) and moves on to the success page. */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const screen = newsletterScreenOf(args, screenName);
   const emailHash = emailHashOf(screen);
   if (emailHash === undefined) return data<UnsubscribeView>('unknown', { status: 404 });
@@ -80,15 +73,9 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(newsletterPaths(screen.request.site.edition).unsubscribeSuccess, 303);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function NewsletterUnsubscribe({
-  loaderData,
-  actionData,
-}: {
-  loaderData: LoaderData;
-  actionData?: UnsubscribeView | undefined;
-}) {
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { paths } = loaderData;
   const view = actionData ?? loaderData.view;
   const sending = useNavigation().state === 'submitting';

@@ -4,15 +4,7 @@ import { apiHttpStatus } from '@tradein/client-core';
 import { forgotPasswordMailEndpoint } from '@tradein/contract';
 import { getEdition } from '@tradein/editions';
 import { useId } from 'react';
-import {
-  data,
-  Form,
-  Link,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { EmailField } from '../account/form-field.tsx';
 import { checkForm, textOf, type FieldErrorCode } from '../account/form-rules.ts';
@@ -21,6 +13,7 @@ import { readForm } from '../form-data.server.ts';
 import { filledHoneypot } from '../honeypot.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/password-forgot';
 
 /** The paths of the page: the localized one of §2 and its unlocalized alias. */
 const screens = ['accountPasswordForgot', 'basePasswordForgot'] as const;
@@ -28,7 +21,7 @@ const screens = ['accountPasswordForgot', 'basePasswordForgot'] as const;
 type ForgotResult =
   { sent: true; email: string } | { sent: false; error: FieldErrorCode | 'busy'; email: string };
 
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, screens);
   return {
     seo: pageSeo(request, {
@@ -47,7 +40,7 @@ export function loader(args: LoaderFunctionArgs) {
  * is the same whether or not the address has an account, so the page never tells which
  * addresses are customers. Works as a plain form post.
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request } = screenOf(args, screens);
   const form = await readForm(args.request);
   const email = textOf(form, 'email').toLowerCase();
@@ -77,15 +70,9 @@ export async function action(args: ActionFunctionArgs) {
   return data<ForgotResult>({ sent: true, email });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function PasswordForgot({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: ForgotResult | undefined;
-}) {
+export default function PasswordForgot({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   const formId = useId();
   const { paths } = loaderData;

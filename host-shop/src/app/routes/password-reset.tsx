@@ -4,18 +4,12 @@ import { apiHttpStatus } from '@tradein/client-core';
 import { resetPasswordEndpoint } from '@tradein/contract';
 import { buildPath } from '@tradein/editions';
 import { useId } from 'react';
-import {
-  data,
-  Form,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { RefusedLink } from '../components/refused-link.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/password-reset';
 
 /** The paths of the page: the localized one of §2 and its unlocalized alias. */
 const screens = ['accountPasswordReset', 'basePasswordReset'] as const;
@@ -36,7 +30,7 @@ function resetToken(value: unknown): string | undefined {
  * The page behind the link of a password-reset mail: the customer chooses a new password, checked
  * with the contract's rules. The password is sent once and never shown back.
  */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, screens);
   const query = new URL(args.request.url).searchParams;
   return {
@@ -52,7 +46,7 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { request } = screenOf(args, screens);
   const form = await readForm(args.request);
   const token = resetToken(form.get('token'));
@@ -72,15 +66,9 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
-export default function PasswordReset({
-  loaderData,
-  actionData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-  actionData?: ResetResult | undefined;
-}) {
+export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useLingui();
   const id = useId();
   const { contactPath } = loaderData;

@@ -1,18 +1,18 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import type { LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { AccountGate } from '../account/account-gate.tsx';
 import { accountPaths } from '../account/account-paths.server.ts';
 import { PrimaryPayoutChange } from '../account/management/primary-payout-change.tsx';
 import { drawnInBrowser } from '../scripts-handle.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Route } from './+types/payment-change';
 
 /**
  * `/account/payment-change` (and its alias `/account/paymentChange`): where the trades are paid,
  * and the choice of another payout account.
  */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['accountPaymentChange', 'basePaymentChange']);
   return {
     seo: pageSeo(request, {
@@ -26,15 +26,11 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const handle = drawnInBrowser;
 
-export default function PaymentChangePage({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function PaymentChangePage({ loaderData }: Route.ComponentProps) {
   const { paths } = loaderData;
   return (
     <AccountGate paths={paths} heading={<Trans>Change your payout account</Trans>}>

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
-import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import type { ShouldRevalidateFunction } from 'react-router';
 import {
   canonicalOverviewUrl,
   deviceAlternates,
@@ -16,6 +16,7 @@ import { notFound, screenOf, type Screen } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import type { Route } from './+types/product';
 
 /** The product detail page: one device, the widget at its condition questions. */
 async function productDetail({ request, match, i18n }: Screen) {
@@ -99,18 +100,18 @@ async function productOverview({ request, match, i18n }: Screen) {
   };
 }
 
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const screen = screenOf(args, ['productDetail', 'productOverview']);
   return screen.match.name === 'productOverview' ? productOverview(screen) : productDetail(screen);
 }
 
 type ProductData = Awaited<ReturnType<typeof loader>>;
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
 
-export default function Product({ loaderData }: { loaderData: ProductData }) {
+export default function Product({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'overview') {
     return (
       <div className="page-intro">

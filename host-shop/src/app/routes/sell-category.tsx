@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
-import type { LoaderFunctionArgs, MetaFunction, ShouldRevalidateFunction } from 'react-router';
+import type { ShouldRevalidateFunction } from 'react-router';
 import { categoryAlternates, manufacturerOverviewUrl } from '../catalogue-pages.server.ts';
 import { categoryByUrl } from '../catalogue.server.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
@@ -12,8 +12,9 @@ import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import type { Route } from './+types/sell-category';
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { request, match, i18n } = screenOf(args, ['sellCategory']);
   const { site, api } = request;
   const url = match.params['category'] ?? '';
@@ -52,11 +53,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type CategoryData = Awaited<ReturnType<typeof loader>>;
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
 
-export default function SellCategory({ loaderData }: { loaderData: CategoryData }) {
+export default function SellCategory({ loaderData }: Route.ComponentProps) {
   const { name, topManufacturers } = loaderData;
   return (
     <div className="page-intro">

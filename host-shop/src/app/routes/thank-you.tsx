@@ -1,18 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
-import { Link, useLocation, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
 import { screenOf } from '../screen.server.ts';
 import { ThankYouPhotos } from '../seller-photos/thank-you-photos.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 import { historyStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
+import type { Route } from './+types/thank-you';
 
 /**
  * The thank-you page: the widget's confirmation of the trade the seller just made (from the
  * history entry, so also after a reload). Without one, a short note where to find the trade.
  */
-export function loader(args: LoaderFunctionArgs) {
+export function loader(args: Route.LoaderArgs) {
   const { request, i18n } = screenOf(args, ['thankYou']);
   const widget: SellFlowWidget = { attributes: {}, start: null };
   return {
@@ -28,16 +29,12 @@ export function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ loaderData }) => pageMeta(loaderData?.seo);
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 /** Below the widget's thank-you step: the seller's own photos of the devices. */
 export const handle: SellFlowHandle = { Below: ThankYouPhotos };
 
-export default function ThankYou({
-  loaderData,
-}: {
-  loaderData: Awaited<ReturnType<typeof loader>>;
-}) {
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   if (historyStep(location.state)?.screen === 'thank-you') {
     return (
