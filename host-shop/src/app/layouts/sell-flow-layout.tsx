@@ -1,23 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSite } from '../root.tsx';
 import { takeEarlyNavigation } from '../sell-flow/early-navigation.ts';
-import { historyStep, type FlowStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
-
-/** What a sell-flow page module exports as `handle`: the part of the page below the widget. */
-export interface SellFlowHandle {
-  Below?: ComponentType<{ data: unknown }>;
-}
-
-/** Loader data of a sell-flow page: at least what the widget needs. */
-interface SellFlowData {
-  widget: SellFlowWidget;
-}
-
-function isSellFlowData(data: unknown): data is SellFlowData {
-  return typeof data === 'object' && data !== null && 'widget' in data;
-}
+import { historyStep, type FlowStep } from '../sell-flow/flow-step.ts';
+import { sellFlowMatch } from '../sell-flow/sell-flow-page.ts';
 
 /** An element with the widget's `flowStep` property (set before or after it is defined). */
 type WidgetElement = HTMLElement & { flowStep?: FlowStep };
@@ -36,11 +23,8 @@ export default function SellFlowLayout() {
   const site = useSite();
   const location = useLocation();
   const navigate = useNavigate();
-  const matches = useMatches();
-  const leaf = matches.at(-1);
-  const data: unknown = leaf?.loaderData;
-  const widget = isSellFlowData(data) ? data.widget : undefined;
-  const Below = (leaf?.handle as SellFlowHandle | undefined)?.Below;
+  const page = sellFlowMatch(useMatches().at(-1));
+  const widget = page?.loaderData.widget;
 
   // The element is rendered once with the first page's attributes; later pages move it by
   // `flowStep`, so that React never resets it by changing an attribute.
@@ -109,7 +93,7 @@ export default function SellFlowLayout() {
           step: attributes.step,
         })}
       </section>
-      {Below === undefined ? null : <Below data={data} />}
+      {page?.Below === undefined ? null : <page.Below loaderData={page.loaderData} />}
     </main>
   );
 }

@@ -6,11 +6,11 @@ import { categoryTree } from '../catalogue.server.ts';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
 import { TrustStrip } from '../components/trust-strip.tsx';
-import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import { sellFlowPage } from '../sell-flow/sell-flow-page.ts';
 import type { Route } from './+types/home';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -39,8 +39,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type HomeData = Awaited<ReturnType<typeof loader>>;
-
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
@@ -58,8 +56,8 @@ export default function Home() {
   );
 }
 
-function HomeBelow({ data }: { data: unknown }) {
-  const { categories, banner } = data as HomeData;
+function HomeBelow({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const { categories, banner } = loaderData;
   return (
     <>
       <TrustStrip />
@@ -98,4 +96,4 @@ function HomeBelow({ data }: { data: unknown }) {
   );
 }
 
-export const handle: SellFlowHandle = { Below: HomeBelow };
+export const handle = sellFlowPage(HomeBelow);

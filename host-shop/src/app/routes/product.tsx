@@ -11,11 +11,11 @@ import { aggregationByUrl, deviceByUrl, devicesOfSeries } from '../catalogue.ser
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
-import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
 import { notFound, screenOf, type Screen } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import { sellFlowPage } from '../sell-flow/sell-flow-page.ts';
 import type { Route } from './+types/product';
 
 /** The product detail page: one device, the widget at its condition questions. */
@@ -105,8 +105,6 @@ export function loader(args: Route.LoaderArgs) {
   return screen.match.name === 'productOverview' ? productOverview(screen) : productDetail(screen);
 }
 
-type ProductData = Awaited<ReturnType<typeof loader>>;
-
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
@@ -140,8 +138,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductBelow({ data }: { data: unknown }) {
-  const product = data as ProductData;
+function ProductBelow({ loaderData: product }: Pick<Route.ComponentProps, 'loaderData'>) {
   if (product.kind === 'overview') {
     return (
       <nav aria-labelledby="models-heading" className="link-list">
@@ -190,4 +187,4 @@ function ProductBelow({ data }: { data: unknown }) {
   );
 }
 
-export const handle: SellFlowHandle = { Below: ProductBelow };
+export const handle = sellFlowPage(ProductBelow);

@@ -7,11 +7,11 @@ import { categoryByUrl } from '../catalogue.server.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
 import { TrustStrip } from '../components/trust-strip.tsx';
-import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
+import { sellFlowPage } from '../sell-flow/sell-flow-page.ts';
 import type { Route } from './+types/sell-category';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -51,8 +51,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type CategoryData = Awaited<ReturnType<typeof loader>>;
-
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export const shouldRevalidate: ShouldRevalidateFunction = sameSellFlowPage;
@@ -84,8 +82,8 @@ export default function SellCategory({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SellCategoryBelow({ data }: { data: unknown }) {
-  const { name, content, manufacturers } = data as CategoryData;
+function SellCategoryBelow({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const { name, content, manufacturers } = loaderData;
   return (
     <>
       <section aria-labelledby="category-about-heading" className="prose">
@@ -111,4 +109,4 @@ function SellCategoryBelow({ data }: { data: unknown }) {
   );
 }
 
-export const handle: SellFlowHandle = { Below: SellCategoryBelow };
+export const handle = sellFlowPage(SellCategoryBelow);

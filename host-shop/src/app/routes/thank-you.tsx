@@ -2,11 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
 import { Link, useLocation } from 'react-router';
-import type { SellFlowHandle } from '../layouts/sell-flow-layout.tsx';
 import { screenOf } from '../screen.server.ts';
 import { ThankYouPhotos } from '../seller-photos/thank-you-photos.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 import { historyStep, type SellFlowWidget } from '../sell-flow/flow-step.ts';
+import { sellFlowPage } from '../sell-flow/sell-flow-page.ts';
 import type { Route } from './+types/thank-you';
 
 /**
@@ -32,7 +32,7 @@ export function loader(args: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 /** Below the widget's thank-you step: the seller's own photos of the devices. */
-export const handle: SellFlowHandle = { Below: ThankYouPhotos };
+export const handle = sellFlowPage(ThankYouPhotos);
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
