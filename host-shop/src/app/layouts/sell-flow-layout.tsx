@@ -1,13 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
+import type { TradeinEventMap, TradeinWidgetElement } from '@tradein/widget/events';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useSite } from '../root.tsx';
 import { takeEarlyNavigation } from '../sell-flow/early-navigation.ts';
-import { historyStep, type FlowStep } from '../sell-flow/flow-step.ts';
+import { historyStep, type KeptNavigation } from '../sell-flow/flow-step.ts';
 import { sellFlowMatch } from '../sell-flow/sell-flow-page.ts';
-
-/** An element with the widget's `flowStep` property (set before or after it is defined). */
-type WidgetElement = HTMLElement & { flowStep?: FlowStep };
 
 /**
  * The pages of the sell flow (home, sell category, product, checkout, thank-you) around one
@@ -29,7 +27,8 @@ export default function SellFlowLayout() {
   // The element is rendered once with the first page's attributes; later pages move it by
   // `flowStep`, so that React never resets it by changing an attribute.
   const [attributes] = useState(() => widget?.attributes ?? {});
-  const element = useRef<WidgetElement>(null);
+  // Its `flowStep` is set before or after the widget's script has defined the element.
+  const element = useRef<TradeinWidgetElement>(null);
   // The step the element is on as far as the page knows, to hand back only real changes.
   const shown = useRef<string | undefined>(undefined);
 
@@ -41,7 +40,7 @@ export default function SellFlowLayout() {
   useEffect(() => {
     const target = element.current;
     if (target === null) return undefined;
-    const moveTo = ({ step, path }: { step: FlowStep; path: string }) => {
+    const moveTo = ({ step, path }: KeptNavigation) => {
       shown.current = JSON.stringify(step);
       void navigate(path, {
         state: { tradeinStep: step },
@@ -49,9 +48,7 @@ export default function SellFlowLayout() {
         preventScrollReset: true,
       });
     };
-    const onNavigate = (event: Event) => {
-      moveTo((event as CustomEvent<{ step: FlowStep; path: string }>).detail);
-    };
+    const onNavigate = (event: TradeinEventMap['tradein:navigate']) => moveTo(event.detail);
     target.addEventListener('tradein:navigate', onNavigate);
     // A step the seller reached before the shop's scripts ran (they start after the page has
     // loaded; the widget runs from the first paint).
@@ -70,7 +67,7 @@ export default function SellFlowLayout() {
     }
     if (shown.current === wanted) return;
     shown.current = wanted;
-    target.flowStep = JSON.parse(wanted) as FlowStep;
+    target.flowStep = JSON.parse(wanted);
   }, [wanted, fromHistory]);
 
   return (

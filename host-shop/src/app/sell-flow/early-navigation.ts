@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FlowStep } from './flow-step.ts';
+import type { KeptNavigation } from './flow-step.ts';
 
 /**
  * Where the page keeps the last step the widget announced (`tradein:navigate`) before the shop's
@@ -19,9 +19,7 @@ const earlyNavigationSchema = z.object({
  * The step the widget announced before the shop listened, if any (checked: it was read from the
  * window); from then on the page listens itself and nothing more is kept.
  */
-export function takeEarlyNavigation(
-  target: Record<string, unknown>,
-): { path: string; step: FlowStep } | undefined {
+export function takeEarlyNavigation(target: Record<string, unknown>): KeptNavigation | undefined {
   const kept = target[earlyNavigationKey];
   target[earlyNavigationKey] = null;
   const parsed = earlyNavigationSchema.safeParse(kept);

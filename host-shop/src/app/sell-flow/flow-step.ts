@@ -1,9 +1,17 @@
+import type { TradeinNavigateDetail } from '@tradein/widget/events';
+
+/** A step of the widget's sell flow, as `<tradein-widget>` announces it (`tradein:navigate`). */
+type FlowStep = TradeinNavigateDetail['step'];
+
 /**
- * A step of the widget's sell flow, as `<tradein-widget>` announces it (`tradein:navigate`) and
- * takes it back (`flowStep`). The shop keeps it in its history entries; the widget checks what
- * it is handed, so the shop treats it as opaque data.
+ * A step read back from where the shop kept it (a history entry, or the page before the shop's
+ * scripts ran): data with a screen name. The shop hands it back to the widget (`flowStep`) as it
+ * is and the widget checks it, so the shop reads no more of it than the screen.
  */
-export type FlowStep = { screen: string } & Record<string, unknown>;
+export type KeptStep = { screen: string } & Record<string, unknown>;
+
+/** A `tradein:navigate` detail, or one read back from where the shop kept it (step unchecked). */
+export type KeptNavigation = Omit<TradeinNavigateDetail, 'step'> & { step: KeptStep };
 
 /** What a sell-flow page tells its layout about the widget. */
 export interface SellFlowWidget {
@@ -17,9 +25,9 @@ export interface SellFlowWidget {
 }
 
 /** The step a history entry holds, if the widget put one there. */
-export function historyStep(state: unknown): FlowStep | undefined {
+export function historyStep(state: unknown): KeptStep | undefined {
   if (typeof state !== 'object' || state === null || !('tradeinStep' in state)) return undefined;
   const step = state.tradeinStep;
   if (typeof step !== 'object' || step === null || !('screen' in step)) return undefined;
-  return typeof step.screen === 'string' ? (step as FlowStep) : undefined;
+  return typeof step.screen === 'string' ? (step as KeptStep) : undefined;
 }
