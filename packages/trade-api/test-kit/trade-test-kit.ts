@@ -4,11 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   apiErrorCode,
+  offerSchema,
+  tradeSchema,
   type AddressInput,
   type CheckoutRequest,
+  type Offer,
   type OfferAnswer,
+  type Trade,
 } from '@tradein/contract';
-import type { EditionCode } from '@tradein/editions';
+import { offerValidityDays, type EditionCode } from '@tradein/editions';
 import type { TradeDb } from '../src/db/create-database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 import { seedCatalogue } from '../src/db/seed-catalogue.ts';
@@ -21,17 +25,41 @@ import { startTestServer, testConfig, type RunningServer } from './test-server.t
 import { registerOfferRoutes } from '../src/trades/offers.ts';
 import type { TradeDeps } from '../src/trades/trade-deps.ts';
 import { registerTradeRoutes } from '../src/trades/trade-routes.ts';
+import { daysAfter } from '../src/time/day.ts';
 
 /** The header the test authenticator reads the customer id from (stands in for the JWT). */
 const testCustomerHeader = 'x-test-customer';
 
-/** A running trade API with the offer and trade routes, a movable clock and an outbox. */
+/**
+ * A running trade API with the offer and trade routes, a movable clock and an outbox, and the
+ * kit's calls and rows bound to its server and database.
+ */
 export interface TradesFixture {
   db: TradeDb;
   server: RunningServer;
   deps: TradeDeps & { dataDir: string };
   outboxDir: string;
   setNow(now: Date): void;
+  /** {@link call} on this server. */
+  call(method: string, path: string, options?: CallOptions): Promise<Response>;
+  /** {@link createCustomer} in this database. */
+  createCustomer(options?: CustomerOptions): Promise<CustomerRow>;
+  /** {@link insertOffer} in this database. */
+  insertOffer(options: OfferRowOptions): Promise<string>;
+  /** {@link requestPhoneOffer} on this server. */
+  requestPhoneOffer(deviceId?: number, grade?: 1 | 2 | 3): Promise<Offer>;
+  /** {@link checkOut} on this server. */
+  checkOut(
+    customerId: string,
+    offers: CheckoutLine[],
+    overrides?: Partial<CheckoutRequest>,
+  ): Promise<Trade>;
+  /** {@link checkOutPhones} on this server. */
+  checkOutPhones(
+    customerId: string,
+    lines: readonly PhoneLine[],
+    overrides?: Partial<CheckoutRequest>,
+  ): Promise<Trade>;
   close(): Promise<void>;
 }
 
@@ -66,6 +94,13 @@ export async function startTradesFixture(engine: TestDatabase): Promise<TradesFi
     setNow(next) {
       now = next;
     },
+    call: (method, path, options) => call(server, method, path, options),
+    createCustomer: (options) => createCustomer(db, options),
+    insertOffer: (options) => insertOffer(db, options),
+    requestPhoneOffer: (deviceId, grade) => requestPhoneOffer(server, deviceId, grade),
+    checkOut: (customerId, offers, overrides) => checkOut(server, customerId, offers, overrides),
+    checkOutPhones: (customerId, lines, overrides) =>
+      checkOutPhones(server, customerId, lines, overrides),
     async close() {
       await server.close();
       mailer.close();
@@ -75,11 +110,23 @@ export async function startTradesFixture(engine: TestDatabase): Promise<TradesFi
   };
 }
 
+/** A customer row of a test: its id and e-mail address. */
+interface CustomerRow {
+  id: string;
+  email: string;
+}
+
+/** What a test customer is: registered (the default) or a guest, and of which edition. */
+interface CustomerOptions {
+  guest?: boolean;
+  edition?: EditionCode;
+}
+
 /** Inserts a customer row (registered or guest) and returns its id. */
 export async function createCustomer(
   db: TradeDb,
-  options: { guest?: boolean; edition?: EditionCode } = {},
-): Promise<{ id: string; email: string }> {
+  options: CustomerOptions = {},
+): Promise<CustomerRow> {
   const id = randomUUID();
   const email = `${id.slice(0, 8)}@example.com`;
   const at = '2026-01-01T00:00:00.000Z';
@@ -105,12 +152,18 @@ export async function createCustomer(
   return { id, email };
 }
 
+/** What goes with a call: a JSON body, and the customer it is made as. */
+interface CallOptions {
+  body?: unknown;
+  customer?: string;
+}
+
 /** Sends a JSON call, optionally as a customer. */
 export async function call(
   server: RunningServer,
   method: string,
   path: string,
-  options: { body?: unknown; customer?: string } = {},
+  options: CallOptions = {},
 ): Promise<Response> {
   const headers: Record<string, string> =
     options.customer === undefined ? {} : { [testCustomerHeader]: options.customer };
@@ -149,9 +202,15 @@ export function addressFor(edition: EditionCode): AddressInput {
 /** A valid German IBAN (check digits correct). */
 const validIban = 'DE89370400440532013000';
 
+/** A line of a checkout: an offer and how many devices it stands for. */
+interface CheckoutLine {
+  offerId: string;
+  quantity: number;
+}
+
 /** A checkout body for offers, with SEPA payout; a B2B body carries a company name. */
 export function checkoutBody(
-  offers: { offerId: string; quantity: number }[],
+  offers: CheckoutLine[],
   overrides: Partial<CheckoutRequest> = {},
 ): CheckoutRequest {
   const address = addressFor('de');
@@ -168,12 +227,81 @@ export function checkoutBody(
   };
 }
 
-/** Inserts an offer row directly (for prices and expiry the catalogue cannot produce). */
-export async function insertOffer(
-  db: TradeDb,
-  options: { priceCents: number; edition?: EditionCode; validUntil?: string; deviceId?: number },
-): Promise<string> {
+/** Asks for an offer (edition de) on a smartphone of the test catalogue in a grade's condition. */
+async function requestPhoneOffer(
+  server: RunningServer,
+  deviceId = 1000,
+  grade: 1 | 2 | 3 = 1,
+): Promise<Offer> {
+  const answer = await call(server, 'POST', '/api/trade/offers', {
+    body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
+  });
+  if (answer.status !== 200)
+    throw new Error(`Offer refused (${answer.status}): ${await answer.text()}`);
+  return offerSchema.parse(await answer.json());
+}
+
+/** Checks out offers as the customer with {@link checkoutBody}; fails unless the trade is created. */
+async function checkOut(
+  server: RunningServer,
+  customerId: string,
+  offers: CheckoutLine[],
+  overrides: Partial<CheckoutRequest> = {},
+): Promise<Trade> {
+  const answer = await call(server, 'POST', '/api/trade/trades', {
+    customer: customerId,
+    body: checkoutBody(offers, overrides),
+  });
+  if (answer.status !== 201) {
+    throw new Error(`Checkout refused (${answer.status}): ${await answer.text()}`);
+  }
+  return tradeSchema.parse(await answer.json());
+}
+
+/** A line of a sale: a smartphone of the test catalogue, the grade of its condition, how many. */
+export interface PhoneLine {
+  deviceId: number;
+  grade: 1 | 2 | 3;
+  quantity?: number;
+}
+
+/** Asks for a fresh offer per line and checks them out as the customer; answers the trade. */
+export async function checkOutPhones(
+  server: RunningServer,
+  customerId: string,
+  lines: readonly PhoneLine[],
+  overrides: Partial<CheckoutRequest> = {},
+): Promise<Trade> {
+  const offers = [];
+  for (const line of lines) {
+    const { offerId } = await requestPhoneOffer(server, line.deviceId, line.grade);
+    offers.push({ offerId, quantity: line.quantity ?? 1 });
+  }
+  return checkOut(server, customerId, offers, overrides);
+}
+
+/** The fields of an offer row a test sets; {@link insertOffer} fills in the rest. */
+interface OfferRowOptions {
+  priceCents: number;
+  edition?: EditionCode;
+  validUntil?: string;
+  deviceId?: number;
+  customerId?: string;
+  createdAt?: Date;
+}
+
+/**
+ * Inserts an offer row directly (for prices, owners and times the catalogue cannot produce). An
+ * offer with a `customerId` lies in that customer's stored cart. Without `validUntil`, an offer
+ * with a `createdAt` holds the offer validity from then, one without holds until the end of 2026.
+ */
+export async function insertOffer(db: TradeDb, options: OfferRowOptions): Promise<string> {
   const id = randomUUID();
+  const validUntil =
+    options.validUntil ??
+    (options.createdAt === undefined
+      ? '2026-12-31T00:00:00.000Z'
+      : daysAfter(options.createdAt, offerValidityDays).toISOString());
   await db
     .insertInto('offers')
     .values({
@@ -183,9 +311,9 @@ export async function insertOffer(
       answers: JSON.stringify({ POWERS_ON: 'YES', GRADE: 'GRADE_LIKE_NEW' }),
       price_cents: options.priceCents,
       is_recycling: 0,
-      valid_until: options.validUntil ?? '2026-12-31T00:00:00.000Z',
-      customer_id: null,
-      created_at: '2026-03-01T00:00:00.000Z',
+      valid_until: validUntil,
+      customer_id: options.customerId ?? null,
+      created_at: (options.createdAt ?? new Date('2026-03-01T00:00:00.000Z')).toISOString(),
     })
     .execute();
   return id;

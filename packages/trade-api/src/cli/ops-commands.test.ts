@@ -1,17 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tradeSchema, type Trade } from '@tradein/contract';
+import { tradeSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
-import {
-  call,
-  checkoutBody,
-  createCustomer,
-  phoneAnswers,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { createTradeJobWorker } from '../jobs/trade-jobs.ts';
@@ -24,7 +17,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
   let customer: { id: string; email: string };
   beforeAll(async () => {
     fixture = await startTradesFixture(engine);
-    customer = await createCustomer(fixture.db, { guest: true });
+    customer = await fixture.createCustomer({ guest: true });
   });
   afterAll(() => fixture.close());
 
@@ -48,17 +41,8 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     return done;
   }
 
-  async function newTrade(): Promise<Trade> {
-    const offer = await call(fixture.server, 'POST', '/api/trade/offers', {
-      body: { edition: 'de', deviceId: 1000, answers: phoneAnswers(1) },
-    });
-    const { offerId } = (await offer.json()) as { offerId: string };
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody([{ offerId, quantity: 1 }]),
-    });
-    return (await answer.json()) as Trade;
-  }
+  /** Checks out 1 × device 1000 (like new) for the customer. */
+  const newTrade = () => fixture.checkOutPhones(customer.id, [{ deviceId: 1000, grade: 1 }]);
 
   it('walks a trade through its lifecycle, the customer accepting the clarification', async () => {
     const trade = await newTrade();
@@ -101,15 +85,10 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     );
     expect(mail?.text).toContain('25,00');
 
-    const decision = await call(
-      fixture.server,
-      'POST',
-      `/api/trade/trades/${number}/clarification`,
-      {
-        customer: customer.id,
-        body: { decision: 'accept' },
-      },
-    );
+    const decision = await fixture.call('POST', `/api/trade/trades/${number}/clarification`, {
+      customer: customer.id,
+      body: { decision: 'accept' },
+    });
     expect(tradeSchema.parse(await decision.json()).totalCents).toBe(2500);
 
     const paid = await ops('pay', number);
@@ -153,23 +132,11 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
   });
 
   /** Checks out 1 × device 1000 (like new) and 1 × device 1001 (good). */
-  async function newTwoLineTrade(): Promise<Trade> {
-    const offerIds: string[] = [];
-    for (const [deviceId, grade] of [
-      [1000, 1],
-      [1001, 2],
-    ] as const) {
-      const offer = await call(fixture.server, 'POST', '/api/trade/offers', {
-        body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
-      });
-      offerIds.push(((await offer.json()) as { offerId: string }).offerId);
-    }
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody(offerIds.map((offerId) => ({ offerId, quantity: 1 }))),
-    });
-    return tradeSchema.parse(await answer.json());
-  }
+  const newTwoLineTrade = () =>
+    fixture.checkOutPhones(customer.id, [
+      { deviceId: 1000, grade: 1 },
+      { deviceId: 1001, grade: 2 },
+    ]);
 
   it('runs a clarification per device: the customer decides through the mailed link', async () => {
     const trade = await newTwoLineTrade();
@@ -217,8 +184,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
       .at(-1);
     const page = /\/clarification\/([A-Za-z0-9_-]{43})\/(T-\d{4}-\d+)/.exec(mail?.text ?? '');
     expect(page?.[2]).toBe(number);
-    const decided = await call(
-      fixture.server,
+    const decided = await fixture.call(
       'POST',
       `/api/trade/clarifications/${page?.[1] ?? ''}/${number}`,
       {

@@ -6,9 +6,6 @@ import { readOutbox, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig } from '../../test-kit/test-server.ts';
 import {
-  call,
-  checkoutBody,
-  createCustomer,
   phoneAnswers,
   startTradesFixture,
   type TradesFixture,
@@ -72,45 +69,19 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
   }
 
   /** An offer the customer created while logged in, at `createdAt`, valid for 14 days. */
-  async function cartOffer(customerId: string, createdAt: Date, deviceId = 1000): Promise<string> {
-    const id = randomUUID();
-    await fixture.db
-      .insertInto('offers')
-      .values({
-        id,
-        device_id: deviceId,
-        edition: 'de',
-        answers: JSON.stringify({ POWERS_ON: 'YES', GRADE: 'GRADE_LIKE_NEW' }),
-        price_cents: 23_456,
-        is_recycling: 0,
-        valid_until: new Date(createdAt.getTime() + 14 * dayMs).toISOString(),
-        customer_id: customerId,
-        created_at: createdAt.toISOString(),
-      })
-      .execute();
-    return id;
-  }
+  const cartOffer = (customerId: string, createdAt: Date, deviceId = 1000) =>
+    fixture.insertOffer({ priceCents: 23_456, deviceId, customerId, createdAt });
 
-  /** Checks out a fresh offer for the customer now; returns the trade. */
+  /** Checks out an offer for the customer now: the given one, or a fresh one of device 1001 (good). */
   async function checkout(customerId: string, offerId?: string): Promise<Trade> {
-    let id = offerId;
-    if (id === undefined) {
-      const offer = await call(fixture.server, 'POST', '/api/trade/offers', {
-        body: { edition: 'de', deviceId: 1001, answers: phoneAnswers(2) },
-      });
-      id = ((await offer.json()) as { offerId: string }).offerId;
-    }
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customerId,
-      body: checkoutBody([{ offerId: id, quantity: 1 }]),
-    });
-    expect(answer.status).toBe(201);
-    return (await answer.json()) as Trade;
+    return offerId === undefined
+      ? fixture.checkOutPhones(customerId, [{ deviceId: 1001, grade: 2 }])
+      : fixture.checkOut(customerId, [{ offerId, quantity: 1 }]);
   }
 
   describe('of a stored cart', () => {
     it('mails the cart once, 2 days before its earliest offer expires, listing its devices', async () => {
-      const customer = await createCustomer(fixture.db);
+      const customer = await fixture.createCustomer();
       const first = at(0);
       await cartOffer(customer.id, first, 1000);
       await cartOffer(customer.id, at(1), 1001);
@@ -149,7 +120,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
     });
 
     it('starts a new cart after one expired, and never reminds of the offers that went with it', async () => {
-      const customer = await createCustomer(fixture.db);
+      const customer = await fixture.createCustomer();
       await cartOffer(customer.id, at(0));
       // Added to the same cart, which the browser empties when the first offer expires (day 14).
       await cartOffer(customer.id, at(5));
@@ -172,8 +143,8 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
     });
 
     it('counts only offers after the last checkout, and none of guests or of trades', async () => {
-      const registered = await createCustomer(fixture.db);
-      const guest = await createCustomer(fixture.db, { guest: true });
+      const registered = await fixture.createCustomer();
+      const guest = await fixture.createCustomer({ guest: true });
       await fixture.db
         .updateTable('customers')
         .set({ email: `guest-${randomUUID().slice(0, 8)}@example.com` })
@@ -199,7 +170,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
     });
 
     it('sends nothing when the customer checked out after the reminder was found', async () => {
-      const customer = await createCustomer(fixture.db);
+      const customer = await fixture.createCustomer();
       const offer = await cartOffer(customer.id, at(0));
       expect(await enqueueCartReminders(fixture.db, at(12))).toBe(1);
       setNow(at(12.1));
@@ -215,7 +186,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
 
   describe('of a shipping label', () => {
     it(`mails the label again once, 2 days before it expires (${labelValidityDays} days after checkout)`, async () => {
-      const customer = await createCustomer(fixture.db);
+      const customer = await fixture.createCustomer();
       const trade = await checkout(customer.id);
 
       setNow(new Date(at(12).getTime() - 1));
@@ -242,7 +213,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
     });
 
     it('reminds of no label whose parcel arrived, nor of one that has expired', async () => {
-      const customer = await createCustomer(fixture.db);
+      const customer = await fixture.createCustomer();
       const arrived = await checkout(customer.id);
       setNow(at(2));
       await receiveTrade(fixture.deps, arrived.tradeNumber);
@@ -255,7 +226,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
     });
 
     it('sends nothing when the parcel arrives between the scan and the mail', async () => {
-      const customer = await createCustomer(fixture.db);
+      const customer = await fixture.createCustomer();
       const trade = await checkout(customer.id);
       expect(await enqueueLabelReminders(fixture.db, at(12.2))).toBe(1);
       setNow(at(12.3));
@@ -279,7 +250,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
   });
 
   it('keeps the customer of an offer created while logged in, and nobody otherwise', async () => {
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     const server = await startTestServer(fixture.db, {
       extend: (route) =>
         registerOfferRoutes(route, {

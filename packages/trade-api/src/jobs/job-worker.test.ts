@@ -4,14 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import { testConfig } from '../../test-kit/test-server.ts';
-import {
-  call,
-  checkoutBody,
-  createCustomer,
-  phoneAnswers,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { claimDueJobs, enqueueJob, maxJobAttempts, retryDelaysMs } from './job-queue.ts';
 import { createJobWorker, defaultLeaseMs, defineJobHandler, type JobLog } from './job-worker.ts';
@@ -57,7 +50,7 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
 
   beforeAll(async () => {
     fixture = await startTradesFixture(engine);
-    customer = await createCustomer(fixture.db);
+    customer = await fixture.createCustomer();
   });
   afterAll(() => fixture.close());
   beforeEach(async () => {
@@ -67,15 +60,7 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
 
   /** A checked-out trade of the customer, with its received mail enqueued as the step does. */
   async function tradeWithReceivedMail(): Promise<Trade & { id: number }> {
-    const offer = await call(fixture.server, 'POST', '/api/trade/offers', {
-      body: { edition: 'de', deviceId: 1000, answers: phoneAnswers(1) },
-    });
-    const { offerId } = (await offer.json()) as { offerId: string };
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody([{ offerId, quantity: 1 }]),
-    });
-    const trade = (await answer.json()) as Trade;
+    const trade = await fixture.checkOutPhones(customer.id, [{ deviceId: 1000, grade: 1 }]);
     const row = await fixture.db
       .selectFrom('trades')
       .select('id')

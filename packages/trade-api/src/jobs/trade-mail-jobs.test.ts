@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import { testConfig } from '../../test-kit/test-server.ts';
-import {
-  call,
-  checkoutBody,
-  createCustomer,
-  phoneAnswers,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resolveClarificationLink } from '../trades/clarification-links.ts';
 import { decideClarification } from '../trades/clarification-decisions.ts';
@@ -39,29 +32,16 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
   beforeAll(async () => {
     fixture = await startTradesFixture(engine);
     fixture.setNow(now);
-    customer = await createCustomer(fixture.db);
+    customer = await fixture.createCustomer();
   });
   afterAll(() => fixture.close());
 
   /** Checks out two lines for the customer: device 1000 like new, device 1001 good. */
-  async function newTrade(): Promise<Trade> {
-    const offers: string[] = [];
-    for (const [deviceId, grade] of [
-      [1000, 1],
-      [1001, 2],
-    ] as const) {
-      const answer = await call(fixture.server, 'POST', '/api/trade/offers', {
-        body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
-      });
-      offers.push(((await answer.json()) as { offerId: string }).offerId);
-    }
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody(offers.map((offerId) => ({ offerId, quantity: 1 }))),
-    });
-    expect(answer.status).toBe(201);
-    return (await answer.json()) as Trade;
-  }
+  const newTrade = () =>
+    fixture.checkOutPhones(customer.id, [
+      { deviceId: 1000, grade: 1 },
+      { deviceId: 1001, grade: 2 },
+    ]);
 
   /** The mails of one trade after its confirmation, oldest first. */
   async function mailsOf(trade: Trade): Promise<OutboxMail[]> {
@@ -244,7 +224,7 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
   });
 
   it('finishes the job of a guest who left no address without a mail', async () => {
-    const guest = await createCustomer(fixture.db, { guest: true });
+    const guest = await fixture.createCustomer({ guest: true });
     const trade = await newTrade();
     await fixture.db
       .updateTable('trades')

@@ -3,10 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
-  call,
   checkoutBody,
-  createCustomer,
-  insertOffer,
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
@@ -32,16 +29,16 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   beforeEach(() => fixture.setNow(checkoutTime));
 
   async function businessCheckout(customer: string, priceCents: number): Promise<Response> {
-    const offerId = await insertOffer(fixture.db, { priceCents });
-    return call(fixture.server, 'POST', '/api/trade/trades', {
+    const offerId = await fixture.insertOffer({ priceCents });
+    return fixture.call('POST', '/api/trade/trades', {
       customer,
       body: checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
     });
   }
 
   async function consumerCheckout(customer: string, priceCents: number): Promise<Response> {
-    const offerId = await insertOffer(fixture.db, { priceCents });
-    return call(fixture.server, 'POST', '/api/trade/trades', {
+    const offerId = await fixture.insertOffer({ priceCents });
+    return fixture.call('POST', '/api/trade/trades', {
       customer,
       body: checkoutBody([{ offerId, quantity: 1 }]),
     });
@@ -49,9 +46,9 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
 
   /** Expects a 422 cap refusal that stored nothing and answers its message. */
   async function expectCapRefusal(customer: string, priceCents: number): Promise<string> {
-    const offerId = await insertOffer(fixture.db, { priceCents });
+    const offerId = await fixture.insertOffer({ priceCents });
     const before = await rowCounts(fixture.db);
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
+    const answer = await fixture.call('POST', '/api/trade/trades', {
       customer,
       body: checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
     });
@@ -74,7 +71,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   }
 
   it('refuses a second trade of 4,887 € within 30 days, naming the cap and when more is possible', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     expect((await businessCheckout(partner.id, nearlyTheCap)).status).toBe(201);
     const message = await expectCapRefusal(partner.id, nearlyTheCap);
     expect(message).toContain('5.000,00');
@@ -90,7 +87,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('lets exactly one of two parallel trades of 4,887 € of one partner through', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     const answers = await Promise.all([
       businessCheckout(partner.id, nearlyTheCap),
       businessCheckout(partner.id, nearlyTheCap),
@@ -100,7 +97,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('makes a second checkout that overlaps the first wait for it and count its trade', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     // Two trades of 4,887 € to book, as the two checkouts would have inserted them.
     const tradeIds: number[] = [];
     for (let trade = 0; trade < 2; trade += 1) {
@@ -123,7 +120,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('fills the cap exactly and refuses one cent more', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     expect((await businessCheckout(partner.id, 300_000)).status).toBe(201);
     expect((await businessCheckout(partner.id, 150_000)).status).toBe(201);
     await expectCapRefusal(partner.id, 50_001);
@@ -132,7 +129,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('allows the cart from the moment the message names, not a millisecond earlier', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     expect((await businessCheckout(partner.id, nearlyTheCap)).status).toBe(201);
     fixture.setNow(new Date(thirtyDaysLater.getTime() - 1));
     await expectCapRefusal(partner.id, nearlyTheCap);
@@ -141,7 +138,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('rounds the time it names up to the minute, so the cart fits from then on', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     fixture.setNow(new Date('2026-03-02T09:00:30.500Z'));
     expect((await businessCheckout(partner.id, nearlyTheCap)).status).toBe(201);
     const message = await expectCapRefusal(partner.id, nearlyTheCap);
@@ -153,7 +150,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('names the day when enough older trades have left the period', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     expect((await businessCheckout(partner.id, 200_000)).status).toBe(201);
     fixture.setNow(new Date('2026-03-10T09:00:00.000Z'));
     expect((await businessCheckout(partner.id, 200_000)).status).toBe(201);
@@ -171,7 +168,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('refuses a cart worth more than the cap by itself without naming a day', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     const message = await expectCapRefusal(partner.id, b2bTradeCapCents + 1);
     expect(message).toContain('5.000,00');
     expect(message).toContain('5.000,01');
@@ -180,7 +177,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('does not count returned trades', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     const first = await businessCheckout(partner.id, nearlyTheCap);
     const { tradeNumber } = (await first.json()) as { tradeNumber: string };
     await fixture.db
@@ -192,7 +189,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('counts the revised total of an accepted clarification', async () => {
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     const first = await businessCheckout(partner.id, nearlyTheCap);
     const { tradeNumber } = (await first.json()) as { tradeNumber: string };
     await fixture.db
@@ -204,8 +201,8 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('keeps partners apart and does not count consumer trades', async () => {
-    const partner = await createCustomer(fixture.db);
-    const other = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
+    const other = await fixture.createCustomer();
     expect((await consumerCheckout(partner.id, nearlyTheCap)).status).toBe(201);
     expect((await businessCheckout(partner.id, nearlyTheCap)).status).toBe(201);
     expect((await businessCheckout(other.id, nearlyTheCap)).status).toBe(201);
@@ -214,8 +211,8 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
   });
 
   it('counts guest checkouts with the same e-mail address as one partner', async () => {
-    const first = await createCustomer(fixture.db, { guest: true });
-    const second = await createCustomer(fixture.db, { guest: true });
+    const first = await fixture.createCustomer({ guest: true });
+    const second = await fixture.createCustomer({ guest: true });
     await fixture.db
       .updateTable('customers')
       .set({ email: first.email })

@@ -5,11 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
   addressFor,
-  call,
   checkoutBody,
-  createCustomer,
-  insertOffer,
-  phoneAnswers,
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
@@ -25,24 +21,17 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   let guest: { id: string; email: string };
   beforeAll(async () => {
     fixture = await startTradesFixture(engine);
-    registered = await createCustomer(fixture.db);
-    guest = await createCustomer(fixture.db, { guest: true });
+    registered = await fixture.createCustomer();
+    guest = await fixture.createCustomer({ guest: true });
   });
   afterAll(() => fixture.close());
   beforeEach(() => fixture.setNow(new Date('2026-03-02T09:00:00.000Z')));
 
   const checkout = (customer: string, body: unknown) =>
-    call(fixture.server, 'POST', '/api/trade/trades', { body, customer });
+    fixture.call('POST', '/api/trade/trades', { body, customer });
 
-  async function newOffer(
-    deviceId = 1000,
-    grade: 1 | 2 | 3 = 1,
-  ): Promise<{ offerId: string; priceCents: number }> {
-    const answer = await call(fixture.server, 'POST', '/api/trade/offers', {
-      body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
-    });
-    return (await answer.json()) as { offerId: string; priceCents: number };
-  }
+  const newOffer = (deviceId = 1000, grade: 1 | 2 | 3 = 1) =>
+    fixture.requestPhoneOffer(deviceId, grade);
 
   async function expectRefused(
     customer: string,
@@ -104,14 +93,14 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
       .execute();
     expect(items).toHaveLength(2);
 
-    const read = await call(fixture.server, 'GET', `/api/trade/trades/${trade.tradeNumber}`, {
+    const read = await fixture.call('GET', `/api/trade/trades/${trade.tradeNumber}`, {
       customer: customer.id,
     });
     expect(tradeSchema.parse(await read.json())).toEqual(trade);
   });
 
   it('mails the confirmation in the edition language with the label PDF attached', async () => {
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     const { offerId } = await newOffer();
     const trade = (await (
       await checkout(customer.id, checkoutBody([{ offerId, quantity: 1 }]))
@@ -152,9 +141,9 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   });
 
   it.each([499_999, 500_000])('accepts a B2B trade of %s cents', async (priceCents) => {
-    const offerId = await insertOffer(fixture.db, { priceCents });
+    const offerId = await fixture.insertOffer({ priceCents });
     // A partner of its own: the cap counts a partner's business sales of the last 30 days.
-    const partner = await createCustomer(fixture.db);
+    const partner = await fixture.createCustomer();
     const answer = await checkout(
       partner.id,
       checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
@@ -164,7 +153,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   });
 
   it('refuses a B2B trade of 500001 cents with a localized message naming the cap', async () => {
-    const offerId = await insertOffer(fixture.db, { priceCents: 500_001 });
+    const offerId = await fixture.insertOffer({ priceCents: 500_001 });
     const body = checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' });
     const error = await expectRefused(registered.id, body, 422, 'offers');
     expect(error.error.code).toBe('b2b_cap_exceeded');
@@ -175,7 +164,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   it.each([undefined, '', '   '])(
     'refuses a B2B trade whose address has no company name (%j) and stores nothing',
     async (company) => {
-      const offerId = await insertOffer(fixture.db, { priceCents: 100 });
+      const offerId = await fixture.insertOffer({ priceCents: 100 });
       const body = checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' });
       const { company: _named, ...withoutCompany } = body.address;
       const error = await expectRefused(
@@ -192,13 +181,13 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   );
 
   it('does not cap the consumer shop', async () => {
-    const offerId = await insertOffer(fixture.db, { priceCents: 500_001 });
+    const offerId = await fixture.insertOffer({ priceCents: 500_001 });
     const answer = await checkout(registered.id, checkoutBody([{ offerId, quantity: 1 }]));
     expect(answer.status).toBe(201);
   });
 
   it('refuses B2B mode outside Germany', async () => {
-    const offerId = await insertOffer(fixture.db, { priceCents: 100, edition: 'fr' });
+    const offerId = await fixture.insertOffer({ priceCents: 100, edition: 'fr' });
     const error = await expectRefused(
       registered.id,
       checkoutBody([{ offerId, quantity: 1 }], {
@@ -213,7 +202,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   });
 
   it('refuses expired, used, foreign-edition, unknown and repeated offers naming the line', async () => {
-    const expired = await insertOffer(fixture.db, {
+    const expired = await fixture.insertOffer({
       priceCents: 100,
       validUntil: '2026-03-02T09:00:00.000Z',
     });
@@ -224,11 +213,11 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
       'offers.0.offerId',
     );
 
-    const used = await insertOffer(fixture.db, { priceCents: 100 });
+    const used = await fixture.insertOffer({ priceCents: 100 });
     expect(
       (await checkout(registered.id, checkoutBody([{ offerId: used, quantity: 1 }]))).status,
     ).toBe(201);
-    const fresh = await insertOffer(fixture.db, { priceCents: 100 });
+    const fresh = await fixture.insertOffer({ priceCents: 100 });
     await expectRefused(
       registered.id,
       checkoutBody([
@@ -239,7 +228,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
       'offers.1.offerId',
     );
 
-    const austrian = await insertOffer(fixture.db, { priceCents: 100, edition: 'at' });
+    const austrian = await fixture.insertOffer({ priceCents: 100, edition: 'at' });
     await expectRefused(
       registered.id,
       checkoutBody([{ offerId: austrian, quantity: 1 }]),
@@ -295,7 +284,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     ['an expired voucher', { voucher: 'SUMMER2024' }, 'voucher'],
     ['a voucher below its minimum', { voucher: 'BONUS20' }, 'voucher'],
   ])('refuses %s naming the field', async (_case, overrides, path) => {
-    const offerId = await insertOffer(fixture.db, { priceCents: 5000 });
+    const offerId = await fixture.insertOffer({ priceCents: 5000 });
     const error = await expectRefused(
       registered.id,
       { ...checkoutBody([{ offerId, quantity: 1 }]), ...overrides },
@@ -310,9 +299,9 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     ['welcome10', 333, 33],
     ['BONUS20', 10_000, 2000],
   ])('applies voucher %s to %s cents: bonus %s', async (voucher, priceCents, bonus) => {
-    const offerId = await insertOffer(fixture.db, { priceCents });
+    const offerId = await fixture.insertOffer({ priceCents });
     // A customer of its own: a voucher is used once per customer.
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     const answer = await checkout(
       customer.id,
       checkoutBody([{ offerId, quantity: 1 }], { voucher }),
@@ -325,7 +314,7 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   });
 
   it('lets only one of two racing checkouts trade an offer', async () => {
-    const offerId = await insertOffer(fixture.db, { priceCents: 100 });
+    const offerId = await fixture.insertOffer({ priceCents: 100 });
     const body = checkoutBody([{ offerId, quantity: 1 }]);
     const answers = await Promise.all([checkout(registered.id, body), checkout(guest.id, body)]);
     const statuses = answers.map((answer) => answer.status).toSorted();
@@ -340,12 +329,12 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
   });
 
   it('needs a token', async () => {
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', { body: {} });
+    const answer = await fixture.call('POST', '/api/trade/trades', { body: {} });
     expect(answer.status).toBe(401);
   });
 
   it('never answers 5xx nor changes anything for arbitrary checkout bodies', async () => {
-    const offerId = await insertOffer(fixture.db, { priceCents: 700_000 });
+    const offerId = await fixture.insertOffer({ priceCents: 700_000 });
     const before = await rowCounts(fixture.db);
     const valid = checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' });
     await fc.assert(

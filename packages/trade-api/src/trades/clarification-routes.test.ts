@@ -22,7 +22,7 @@ import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts'
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
-import { call, checkoutBody, createCustomer, phoneAnswers } from '../../test-kit/trade-test-kit.ts';
+import { call, checkOutPhones, createCustomer } from '../../test-kit/trade-test-kit.ts';
 import { decideWithin } from './clarification-decisions.ts';
 import { inspectTrade, payTrade, receiveTrade } from './lifecycle-steps.ts';
 import { type ClarifyDeps, clarifyTrade } from './offer-revision.ts';
@@ -108,28 +108,16 @@ describe.each(testDatabases())('clarification links on $name', (engine) => {
   /** Checks out 2 × device 1000 (like new) and 1 × device 1001 (good) for a new customer. */
   async function newTrade(voucher?: string): Promise<{ trade: Trade; email: string }> {
     const customer = await createCustomer(db);
-    const offers: string[] = [];
-    for (const [deviceId, grade] of [
-      [1000, 1],
-      [1001, 2],
-    ] as const) {
-      const answer = await call(server, 'POST', '/api/trade/offers', {
-        body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
-      });
-      offers.push(((await answer.json()) as { offerId: string }).offerId);
-    }
-    const answer = await call(server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody(
-        [
-          { offerId: offers[0] ?? '', quantity: 2 },
-          { offerId: offers[1] ?? '', quantity: 1 },
-        ],
-        voucher === undefined ? {} : { voucher },
-      ),
-    });
-    expect(answer.status).toBe(201);
-    return { trade: tradeSchema.parse(await answer.json()), email: customer.email };
+    const trade = await checkOutPhones(
+      server,
+      customer.id,
+      [
+        { deviceId: 1000, grade: 1, quantity: 2 },
+        { deviceId: 1001, grade: 2 },
+      ],
+      voucher === undefined ? {} : { voucher },
+    );
+    return { trade, email: customer.email };
   }
 
   /** Receives and inspects both lines (worse than answered), then revises the given lines. */

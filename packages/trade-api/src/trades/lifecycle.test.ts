@@ -1,4 +1,4 @@
-import { tradeSchema, type Trade } from '@tradein/contract';
+import { tradeSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +8,7 @@ import { LifecycleError } from './lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from './lifecycle-steps.ts';
 import { clarifyTrade } from './offer-revision.ts';
 import { listTrades } from './trade-list.ts';
-import {
-  call,
-  checkoutBody,
-  createCustomer,
-  phoneAnswers,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { testConfig } from '../../test-kit/test-server.ts';
 
@@ -50,39 +43,23 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
   let stranger: { id: string; email: string };
   beforeAll(async () => {
     fixture = await startTradesFixture(engine);
-    owner = await createCustomer(fixture.db);
-    stranger = await createCustomer(fixture.db);
+    owner = await fixture.createCustomer();
+    stranger = await fixture.createCustomer();
   });
   afterAll(() => fixture.close());
   const clarifyDeps = () => ({ ...fixture.deps, publicOrigin: testConfig.publicOrigin });
 
   /** Checks out two lines for the owner: 2 × device 1000 like new, 1 × device 1001 good. */
-  async function newTrade(): Promise<Trade> {
-    const offers = [];
-    for (const [deviceId, grade] of [
-      [1000, 1],
-      [1001, 2],
-    ] as const) {
-      const answer = await call(fixture.server, 'POST', '/api/trade/offers', {
-        body: { edition: 'de', deviceId, answers: phoneAnswers(grade) },
-      });
-      offers.push((await answer.json()) as { offerId: string });
-    }
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: owner.id,
-      body: checkoutBody([
-        { offerId: offers[0]?.offerId ?? '', quantity: 2 },
-        { offerId: offers[1]?.offerId ?? '', quantity: 1 },
-      ]),
-    });
-    expect(answer.status).toBe(201);
-    return (await answer.json()) as Trade;
-  }
+  const newTrade = () =>
+    fixture.checkOutPhones(owner.id, [
+      { deviceId: 1000, grade: 1, quantity: 2 },
+      { deviceId: 1001, grade: 2 },
+    ]);
 
   const getTrade = async (tradeNumber: string, customer = owner.id) =>
-    call(fixture.server, 'GET', `/api/trade/trades/${tradeNumber}`, { customer });
+    fixture.call('GET', `/api/trade/trades/${tradeNumber}`, { customer });
   const decide = (tradeNumber: string, decision: string, customer = owner.id) =>
-    call(fixture.server, 'POST', `/api/trade/trades/${tradeNumber}/clarification`, {
+    fixture.call('POST', `/api/trade/trades/${tradeNumber}/clarification`, {
       customer,
       body: { decision },
     });
@@ -138,8 +115,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     const before = await rowCounts(fixture.db);
     expect((await decide(trade.tradeNumber, 'accept', stranger.id)).status).toBe(404);
     expect(await rowCounts(fixture.db)).toEqual(before);
-    const strangerLabel = await call(
-      fixture.server,
+    const strangerLabel = await fixture.call(
       'GET',
       `/api/trade/trades/${trade.tradeNumber}/label.pdf`,
       {
@@ -285,14 +261,9 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
 
   it('serves the A6 shipping label to the owner only', async () => {
     const trade = await newTrade();
-    const answer = await call(
-      fixture.server,
-      'GET',
-      `/api/trade/trades/${trade.tradeNumber}/label.pdf`,
-      {
-        customer: owner.id,
-      },
-    );
+    const answer = await fixture.call('GET', `/api/trade/trades/${trade.tradeNumber}/label.pdf`, {
+      customer: owner.id,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     const { text, size } = await pageContent(new Uint8Array(await answer.arrayBuffer()));
@@ -305,14 +276,13 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     expect(text.match(/\nh\nf\n/g)?.length ?? 0).toBeGreaterThan(20);
     expect(
       (
-        await call(fixture.server, 'GET', '/api/trade/trades/T-2026-999999/label.pdf', {
+        await fixture.call('GET', '/api/trade/trades/T-2026-999999/label.pdf', {
           customer: owner.id,
         })
       ).status,
     ).toBe(404);
     expect(
-      (await call(fixture.server, 'GET', `/api/trade/trades/${trade.tradeNumber}/label.pdf`))
-        .status,
+      (await fixture.call('GET', `/api/trade/trades/${trade.tradeNumber}/label.pdf`)).status,
     ).toBe(401);
   });
 });

@@ -1,4 +1,3 @@
-import { offerSchema, tradeSchema } from '@tradein/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanupIntervalMs } from '../server/periodic-cleanup.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
@@ -6,11 +5,7 @@ import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig } from '../../test-kit/test-server.ts';
 import {
-  call,
-  checkoutBody,
-  createCustomer,
   insertOffer,
-  phoneAnswers,
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
@@ -29,12 +24,7 @@ describe.each(testDatabases())('offers that were never traded, on $name', (engin
   afterAll(() => fixture.close());
 
   const at = (days: number) => new Date(start.getTime() + days * dayMs);
-  const createOffer = async () => {
-    const answer = await call(fixture.server, 'POST', '/api/trade/offers', {
-      body: { edition: 'de', deviceId: 1000, answers: phoneAnswers(3) },
-    });
-    return offerSchema.parse(await answer.json());
-  };
+  const createOffer = () => fixture.requestPhoneOffer(1000, 3);
   const offerIds = async () =>
     (await fixture.db.selectFrom('offers').select('id').execute()).map((row) => row.id);
 
@@ -45,13 +35,8 @@ describe.each(testDatabases())('offers that were never traded, on $name', (engin
     // The offer answer says how long the offer holds: the 14 days of the cart.
     expect(unused.validUntil).toBe(at(14).toISOString());
 
-    const customer = await createCustomer(fixture.db);
-    const checkout = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody([{ offerId: traded.offerId, quantity: 1 }]),
-    });
-    expect(checkout.status).toBe(201);
-    const trade = tradeSchema.parse(await checkout.json());
+    const customer = await fixture.createCustomer();
+    const trade = await fixture.checkOut(customer.id, [{ offerId: traded.offerId, quantity: 1 }]);
     await receiveTrade(fixture.deps, trade.tradeNumber);
     await inspectTrade(fixture.deps, trade.tradeNumber, { item: 1, findings: {} });
     await clarifyTrade(
@@ -74,10 +59,10 @@ describe.each(testDatabases())('offers that were never traded, on $name', (engin
     expect((await offerIds()).toSorted()).toEqual(
       [traded.offerId, revised, recent.offerId].toSorted(),
     );
-    const gone = await call(fixture.server, 'GET', `/api/trade/offers/${unused.offerId}`);
+    const gone = await fixture.call('GET', `/api/trade/offers/${unused.offerId}`);
     expect(gone.status).toBe(404);
     // The trade reads as before.
-    const read = await call(fixture.server, 'GET', `/api/trade/trades/${trade.tradeNumber}`, {
+    const read = await fixture.call('GET', `/api/trade/trades/${trade.tradeNumber}`, {
       customer: customer.id,
     });
     expect(read.status).toBe(200);
@@ -86,7 +71,7 @@ describe.each(testDatabases())('offers that were never traded, on $name', (engin
   it('deletes in batches until none is left', async () => {
     const expired = '2026-01-01T00:00:00.000Z';
     for (let index = 0; index < 1005; index += 1) {
-      await insertOffer(fixture.db, { priceCents: 100, validUntil: expired });
+      await fixture.insertOffer({ priceCents: 100, validUntil: expired });
     }
     expect(await deleteUnusedOffers(fixture.db, at(1))).toBe(1005);
   });

@@ -4,7 +4,6 @@ import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
-  call,
   phoneAnswers,
   startTradesFixture,
   type TradesFixture,
@@ -26,7 +25,7 @@ describe.each(testDatabases())('offers on $name', (engine) => {
   });
   afterAll(() => fixture.close());
 
-  const offer = (body: unknown) => call(fixture.server, 'POST', '/api/trade/offers', { body });
+  const offer = (body: unknown) => fixture.call('POST', '/api/trade/offers', { body });
 
   it.each(editionCodes)('prices and stores an offer in %s, truncated to cents', async (edition) => {
     const answer = await offer({ edition, deviceId: 1000, answers: phoneAnswers(3) });
@@ -44,7 +43,7 @@ describe.each(testDatabases())('offers on $name', (engine) => {
     expect(row.price_cents).toBe(created.priceCents);
     expect(JSON.parse(row.answers)).toEqual({ POWERS_ON: 'YES', GRADE: 'GRADE_USED' });
 
-    const read = await call(fixture.server, 'GET', `/api/trade/offers/${created.offerId}`);
+    const read = await fixture.call('GET', `/api/trade/offers/${created.offerId}`);
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(created);
   });
@@ -62,7 +61,7 @@ describe.each(testDatabases())('offers on $name', (engine) => {
 
   it('previews the price without storing anything', async () => {
     const before = await rowCounts(fixture.db);
-    const answer = await call(fixture.server, 'POST', '/api/trade/offers/preview', {
+    const answer = await fixture.call('POST', '/api/trade/offers/preview', {
       body: { edition: 'de', deviceId: 1001, answers: phoneAnswers(2) },
     });
     expect(answer.status).toBe(200);
@@ -115,13 +114,12 @@ describe.each(testDatabases())('offers on $name', (engine) => {
   });
 
   it('answers 404 for an unknown offer id and 400 for a malformed one', async () => {
-    const missing = await call(
-      fixture.server,
+    const missing = await fixture.call(
       'GET',
       '/api/trade/offers/00000000-0000-4000-8000-000000000000',
     );
     expect(missing.status).toBe(404);
-    const malformed = await call(fixture.server, 'GET', '/api/trade/offers/not-a-uuid');
+    const malformed = await fixture.call('GET', '/api/trade/offers/not-a-uuid');
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as ErrorAnswer).error.fields?.[0]?.path).toBe(
       'params.offerId',

@@ -1,13 +1,8 @@
-import { offerSchema, tradeSchema } from '@tradein/contract';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import {
   addressFor,
-  call,
-  checkoutBody,
-  createCustomer,
-  phoneAnswers,
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
@@ -98,19 +93,8 @@ describe.each(testDatabases())('the label of a stored trade on $name', (engine) 
   afterAll(() => fixture.close());
 
   it('prints only the stored names and lines that pass the name rules', async () => {
-    const customer = await createCustomer(fixture.db);
-    const offer = offerSchema.parse(
-      await (
-        await call(fixture.server, 'POST', '/api/trade/offers', {
-          body: { edition: 'de', deviceId: 1000, answers: phoneAnswers(2) },
-        })
-      ).json(),
-    );
-    const checkout = await call(fixture.server, 'POST', '/api/trade/trades', {
-      customer: customer.id,
-      body: checkoutBody([{ offerId: offer.offerId, quantity: 1 }]),
-    });
-    const trade = tradeSchema.parse(await checkout.json());
+    const customer = await fixture.createCustomer();
+    const trade = await fixture.checkOutPhones(customer.id, [{ deviceId: 1000, grade: 2 }]);
     // As a trade stored before names were checked as names carries it.
     await fixture.db
       .updateTable('trades')
@@ -118,12 +102,9 @@ describe.each(testDatabases())('the label of a stored trade on $name', (engine) 
       .where('trade_number', '=', trade.tradeNumber)
       .execute();
 
-    const label = await call(
-      fixture.server,
-      'GET',
-      `/api/trade/trades/${trade.tradeNumber}/label.pdf`,
-      { customer: customer.id },
-    );
+    const label = await fixture.call('GET', `/api/trade/trades/${trade.tradeNumber}/label.pdf`, {
+      customer: customer.id,
+    });
     expect(label.status).toBe(200);
     const text = await pageContent(new Uint8Array(await label.arrayBuffer()));
     expect(text).not.toContain(hexOf('evil'));

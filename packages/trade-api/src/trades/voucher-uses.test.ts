@@ -3,10 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
-  call,
   checkoutBody,
-  createCustomer,
-  insertOffer,
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
@@ -26,8 +23,8 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   beforeEach(() => fixture.setNow(new Date('2026-03-02T09:00:00.000Z')));
 
   async function checkoutWith(customer: string, voucher: string): Promise<Response> {
-    const offerId = await insertOffer(fixture.db, { priceCents: 20_000 });
-    return call(fixture.server, 'POST', '/api/trade/trades', {
+    const offerId = await fixture.insertOffer({ priceCents: 20_000 });
+    return fixture.call('POST', '/api/trade/trades', {
       customer,
       body: checkoutBody([{ offerId, quantity: 1 }], { voucher }),
     });
@@ -35,9 +32,9 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
 
   /** Expects a 400 on `voucher` that stored nothing, and answers its field message. */
   async function expectUsedUp(customer: string, voucher: string): Promise<string> {
-    const offerId = await insertOffer(fixture.db, { priceCents: 20_000 });
+    const offerId = await fixture.insertOffer({ priceCents: 20_000 });
     const before = await rowCounts(fixture.db);
-    const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
+    const answer = await fixture.call('POST', '/api/trade/trades', {
       customer,
       body: checkoutBody([{ offerId, quantity: 1 }], { voucher }),
     });
@@ -61,7 +58,7 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   }
 
   it('refuses a voucher a customer has used once already, in the edition language', async () => {
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     expect((await checkoutWith(customer.id, 'WELCOME10')).status).toBe(201);
     const message = await expectUsedUp(customer.id, 'welcome10');
     expect(message).toContain('WELCOME10');
@@ -70,7 +67,7 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   });
 
   it('lets exactly one of two parallel checkouts of one customer use the voucher', async () => {
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     const answers = await Promise.all([
       checkoutWith(customer.id, 'WELCOME10'),
       checkoutWith(customer.id, 'WELCOME10'),
@@ -80,12 +77,12 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   });
 
   it('lets a second checkout that overlaps the first not book the same use', async () => {
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     // Two trades to book the use with, as the two checkouts would have inserted them.
     const tradeIds: number[] = [];
     for (let trade = 0; trade < 2; trade += 1) {
-      const offerId = await insertOffer(fixture.db, { priceCents: 20_000 });
-      const answer = await call(fixture.server, 'POST', '/api/trade/trades', {
+      const offerId = await fixture.insertOffer({ priceCents: 20_000 });
+      const answer = await fixture.call('POST', '/api/trade/trades', {
         customer: customer.id,
         body: checkoutBody([{ offerId, quantity: 1 }]),
       });
@@ -109,9 +106,9 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   });
 
   it('counts guests by their e-mail address, across guest sessions and an account', async () => {
-    const registered = await createCustomer(fixture.db);
-    const guest = await createCustomer(fixture.db, { guest: true });
-    const laterGuest = await createCustomer(fixture.db, { guest: true });
+    const registered = await fixture.createCustomer();
+    const guest = await fixture.createCustomer({ guest: true });
+    const laterGuest = await fixture.createCustomer({ guest: true });
     for (const other of [guest, laterGuest]) {
       await fixture.db
         .updateTable('customers')
@@ -125,8 +122,8 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   });
 
   it('lets every customer use a voucher once', async () => {
-    const first = await createCustomer(fixture.db);
-    const second = await createCustomer(fixture.db);
+    const first = await fixture.createCustomer();
+    const second = await fixture.createCustomer();
     expect((await checkoutWith(first.id, 'WELCOME10')).status).toBe(201);
     expect((await checkoutWith(second.id, 'WELCOME10')).status).toBe(201);
     // A voucher is counted on its own: another code still works.
@@ -153,7 +150,7 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
       .set({ uses_per_customer: null })
       .where('code', '=', 'ALWAYS')
       .execute();
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     expect((await checkoutWith(customer.id, 'TWICE')).status).toBe(201);
     expect((await checkoutWith(customer.id, 'TWICE')).status).toBe(201);
     const message = await expectUsedUp(customer.id, 'TWICE');
@@ -164,7 +161,7 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
   });
 
   it('gives the use back when the trade is returned, where no bonus was paid', async () => {
-    const customer = await createCustomer(fixture.db);
+    const customer = await fixture.createCustomer();
     const first = (await (await checkoutWith(customer.id, 'WELCOME10')).json()) as Trade;
     await fixture.db
       .updateTable('trades')
