@@ -1,7 +1,7 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '@tradein/trade-api/test-kit';
-import { axeViolations, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registrationBody } from '@tradein/trade-api/test-kit';
+import { axeViolations, registerActivated, useShopBrowser } from './browser-kit.ts';
 
 /*
  * The customer's addresses and phone numbers on the built shop: a customer registered and
@@ -13,56 +13,8 @@ import { axeViolations, startShopBrowser, type ShopBrowser } from './browser-kit
 const email = 'anna.muster@example.org';
 const password = 'Secret-pass-1';
 
-let shop: ShopBrowser;
-beforeAll(async () => {
-  shop = await startShopBrowser();
-  await registerAndActivate();
-}, 90_000);
-afterAll(() => shop.close());
-
-/** Registers the customer (as the registration page does) and opens the mailed activation link. */
-async function registerAndActivate(): Promise<void> {
-  const registered = await shop.api('POST', '/api/account/register', {
-    body: {
-      enabled: true,
-      firstName: 'Anna',
-      lastName: 'Muster',
-      username: email,
-      email,
-      credentials: [{ type: 'password', value: password, temporary: false }],
-      attributes: { locale: 'de-DE' },
-      Address: {
-        salutation: 'ms',
-        firstName: 'Anna',
-        lastName: 'Muster',
-        street: 'Hauptstraße',
-        houseNumber: '1',
-        zip: '10115',
-        city: 'Berlin',
-        country: 'de',
-      },
-      Payment: {
-        paymentType: 13,
-        paypalAccount: null,
-        bankAccount: { accountHolder: 'Anna Muster', iban: 'DE89370400440532013000' },
-      },
-    },
-  });
-  expect(registered.status).toBe(200);
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 100 && token === undefined; attempt += 1) {
-    const mail = (await readOutbox(`${shop.server.dataDir}/outbox`)).find(
-      (candidate) => candidate.to === email && candidate.kind === 'activation',
-    );
-    token = /\/account\/register\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
-    if (token === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (token === undefined) throw new Error('No activation mail arrived');
-  const activated = await shop.api('POST', '/api/account/activateRegistration', {
-    headers: { token },
-  });
-  expect(activated.body['activated']).toBe(true);
-}
+const shop = useShopBrowser();
+beforeAll(() => registerActivated(shop, registrationBody(email, 'de-DE', password)), 30_000);
 
 /** The calls of the page that change the customer's data, with their bodies. */
 function recordChanges(page: Page): { method: string; path: string; body: unknown }[] {

@@ -1,15 +1,15 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, tokenOfLink } from '@tradein/trade-api/test-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tokenOfLink } from '@tradein/trade-api/test-kit';
 import {
   answerAllQuestions,
   axeViolations,
   clickInWidget,
   hydrated,
+  mailedTo,
   searchInWidget,
-  startShopBrowser,
+  useShopBrowser,
   widgetShows,
-  type ShopBrowser,
 } from './browser-kit.ts';
 
 /*
@@ -23,13 +23,11 @@ import {
 const email = 'lena.journey@example.org';
 const password = 'Journey-pass-7';
 
-let shop: ShopBrowser;
+const shop = useShopBrowser();
 let page: Page;
 beforeAll(async () => {
-  shop = await startShopBrowser();
   page = await shop.newPage();
-}, 60_000);
-afterAll(() => shop.close());
+});
 
 const url = (path: string) => shop.url('localhost', path);
 
@@ -95,18 +93,6 @@ async function accountShown(target: Page) {
   });
 }
 
-async function activationLink(): Promise<string> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const mail = (await mailsTo(`${shop.server.dataDir}/outbox`, email)).find(
-      (each) => each.kind === 'activation',
-    );
-    if (mail !== undefined)
-      return `/account/register?token=${tokenOfLink(mail.text, '/account/register')}`;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('no activation mail arrived');
-}
-
 /** Sets the input of the widget's checkout the way typing does. */
 async function typeInWidget(target: Page, values: Record<string, string>) {
   await target.evaluate((fields: Record<string, string>) => {
@@ -140,7 +126,10 @@ describe('a seller with a customer account', () => {
     expect(await sent?.evaluate((element) => element.textContent)).toContain(email);
     expect(await placesHolding(page, password)).toEqual([]);
 
-    await page.goto(url(await activationLink()));
+    const activation = await mailedTo(shop, email, 'activation');
+    await page.goto(
+      url(`/account/register?token=${tokenOfLink(activation.text, '/account/register')}`),
+    );
     await hydrated(page);
     await page.click('main form:has(input[name="token"]) button[type="submit"]');
     await page.waitForSelector('main output.notice--success');

@@ -1,10 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registrationBody } from '@tradein/trade-api/test-kit';
 import { createI18n } from '../i18n/create-i18n.ts';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { axeViolations, hydrated, registerActivated, useShopBrowser } from './browser-kit.ts';
 
 /*
  * The payout accounts, the password change and the deletion of an account on the German shop,
@@ -16,12 +16,16 @@ const email = 'anna.payout@example.org';
 const firstPassword = 'Secret-pass-1';
 const newPassword = 'Fresh-secret-22';
 
-let shop: ShopBrowser;
-beforeAll(async () => {
-  shop = await startShopBrowser();
-  await registerActivated();
-}, 90_000);
-afterAll(() => shop.close());
+const shop = useShopBrowser();
+// Paid by PayPal, so a new bank account starts as a second choice.
+beforeAll(
+  () =>
+    registerActivated(shop, {
+      ...registrationBody(email, 'de-DE', firstPassword),
+      Payment: { paymentType: 2, paypalAccount: { email }, bankAccount: null },
+    }),
+  30_000,
+);
 
 /**
  * What the built shop shows for a message: its German text, or, while a message has none yet,
@@ -29,29 +33,6 @@ afterAll(() => shop.close());
  */
 function shown(descriptor: MessageDescriptor): string {
   return createI18n('de')._({ id: descriptor.id ?? '' });
-}
-
-/** Registers the customer (paid by PayPal, so a new bank account starts as a second choice) and activates it. */
-async function registerActivated(): Promise<void> {
-  const body = {
-    ...registrationBody(email, 'de-DE', firstPassword),
-    Payment: { paymentType: 2, paypalAccount: { email }, bankAccount: null },
-  };
-  expect((await shop.api('POST', '/api/account/register', { body })).status).toBe(200);
-  const outbox = `${shop.server.dataDir}/outbox`;
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const [mail] = await mailsTo(outbox, email);
-    if (mail !== undefined) {
-      const token = tokenOfLink(mail.text, '/account/register');
-      const activated = await shop.api('POST', '/api/account/activateRegistration', {
-        headers: { token },
-      });
-      expect(activated.status).toBe(200);
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no activation mail to ${email}`);
 }
 
 const loginStatus = async (password: string) =>

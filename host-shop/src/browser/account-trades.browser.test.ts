@@ -4,13 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { buildSearchRequest, deviceSchema, type Device, type SearchQuery } from '@tradein/contract';
 import { formatDate, formatMoney } from '@tradein/editions/client';
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
+import { registrationBody } from '@tradein/trade-api/test-kit';
 import { middayOf, payoutDueDay } from '../app/account/overview/payout-promise.ts';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { catalogueDevice, checkOut } from '../server/selling-test-kit.ts';
+import {
+  axeViolations,
+  customerToken,
+  hydrated,
+  registerActivated,
+  textOf,
+  useShopBrowser,
+} from './browser-kit.ts';
 
 /*
  * The account overview with a real trade: made through the API by a registered customer, moved
@@ -23,59 +29,14 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const password = 'Secret-pass-1';
 const email = 'anna.trades@example.org';
 
-let shop: ShopBrowser;
+const shop = useShopBrowser();
 let downloads: string;
 beforeAll(async () => {
-  shop = await startShopBrowser();
   downloads = await mkdtemp(join(tmpdir(), 'tradein-label-downloads-'));
-}, 60_000);
+});
 afterAll(async () => {
-  await shop.close();
   await rm(downloads, { recursive: true, force: true });
 });
-
-/** Registers and activates an account through the mailed link's token; answers its token. */
-async function activatedCustomerToken(): Promise<string> {
-  const registered = await shop.api('POST', '/api/account/register', {
-    body: registrationBody(email, 'de-DE', password),
-  });
-  expect(registered.status).toBe(200);
-  const outbox = join(shop.server.dataDir, 'outbox');
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 200 && token === undefined; attempt += 1) {
-    const [mail] = await mailsTo(outbox, email);
-    if (mail === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-    else token = tokenOfLink(mail.text, '/account/register');
-  }
-  if (token === undefined) throw new Error(`no activation mail to ${email}`);
-  const activated = await shop.api('POST', '/api/account/activateRegistration', {
-    headers: { token },
-  });
-  expect(activated.body['activated']).toBe(true);
-  const login = await shop.api('POST', '/api/account/login', {
-    body: { username: email, password },
-  });
-  expect(login.status).toBe(200);
-  return String(login.body['access_token']);
-}
-
-/** Searches the seeded catalogue as the widget does. */
-async function search(query: SearchQuery): Promise<{ hits: unknown[] }> {
-  const answer = await shop.api('POST', '/api/trade/searches', {
-    body: buildSearchRequest(query, 'devices_de'),
-  });
-  expect(answer.status).toBe(200);
-  return answer.body as { hits: unknown[] };
-}
-
-/** A device of the catalogue with its condition questions. */
-async function catalogueDevice(text: string): Promise<Device> {
-  const found = await search({ kind: 'deviceSearch', text });
-  const first = found.hits[0] as { url: string } | undefined;
-  if (first === undefined) throw new Error(`nothing found for ${text}`);
-  const lookup = await search({ kind: 'deviceByUrl', url: first.url });
-  return deviceSchema.parse(lookup.hits[0]);
-}
 
 /** Runs one command of the operator command line on the shop server's database. */
 async function ops(...argv: string[]): Promise<void> {
@@ -83,19 +44,6 @@ async function ops(...argv: string[]): Promise<void> {
     cwd: repositoryRoot,
     env: { ...process.env, DATA_DIR: shop.server.dataDir },
   });
-}
-
-/** A phone-sized page whose downloads are saved to the test's download folder. */
-async function downloadingPage(): Promise<Page> {
-  const context = await shop.browser.createBrowserContext({
-    downloadBehavior: { policy: 'allow', downloadPath: downloads },
-  });
-  const page = await context.newPage();
-  await page.setViewport({ width: 360, height: 780 });
-  // As the kit's pages: the shop treats `HeadlessChrome` as a crawler.
-  const userAgent = await shop.browser.userAgent();
-  await page.setUserAgent({ userAgent: userAgent.replace('HeadlessChrome', 'Chrome') });
-  return page;
 }
 
 /** Waits for a downloaded file to be complete and answers its bytes. */
@@ -107,16 +55,11 @@ async function downloaded(fileName: string): Promise<Buffer> {
   throw new Error(`${fileName} was not downloaded; found ${(await readdir(downloads)).join(', ')}`);
 }
 
-/** The text of the first element matching a selector, once it is there. */
-async function textOf(page: Page, selector: string): Promise<string> {
-  const element = await page.waitForSelector(selector, { timeout: 15_000 });
-  return (await element?.evaluate((node) => node.textContent ?? '')) ?? '';
-}
-
 describe('the account overview with a trade', () => {
   it('shows what to do, saves the label and takes the decision on a revised offer', async () => {
-    const token = await activatedCustomerToken();
-    const page = await downloadingPage();
+    await registerActivated(shop, registrationBody(email, 'de-DE', password));
+    const token = await customerToken(shop, email, password);
+    const page = await shop.newPage(360, { downloadPath: downloads });
     await page.goto(shop.url('localhost', '/account'));
     await hydrated(page);
     await page.waitForSelector('main input[name="email"]');
@@ -131,25 +74,14 @@ describe('the account overview with a trade', () => {
     );
     expect(await axeViolations(page)).toEqual([]);
 
-    const device = await catalogueDevice('iphone 13');
+    const device = await catalogueDevice(shop.api, 'iphone 13');
     // The first answer of each question: the best condition, the best price.
-    const answers = device.questions.map((question) => ({
-      questionId: question.id,
-      answerId: question.answers[0]?.id ?? 0,
-    }));
-    const offer = await shop.api('POST', '/api/trade/offers', {
-      body: { edition: 'de', deviceId: device.id, answers },
-    });
-    expect(offer.status).toBeLessThan(300);
-    const priceCents = Number(offer.body['priceCents']);
+    const {
+      tradeNumber,
+      createdAt,
+      prices: [priceCents = 0],
+    } = await checkOut(shop.api, token, [{ device, pick: 'best' }]);
     expect(priceCents).toBeGreaterThan(1000);
-    const checkout = await shop.api('POST', '/api/trade/trades', {
-      token,
-      body: checkoutBody([{ offerId: String(offer.body['offerId']), quantity: 1 }]),
-    });
-    expect(checkout.status).toBe(201);
-    const tradeNumber = String(checkout.body['tradeNumber']);
-    const createdAt = String(checkout.body['createdAt']);
 
     // A new trade appears after a reload, waiting for its parcel: under "needs your attention"
     // and in the history.

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { apiCaller, type ApiCall } from '@tradein/trade-api/test-kit';
+import { join } from 'node:path';
+import { apiCaller, mailsTo, tokenOfLink, type ApiCall } from '@tradein/trade-api/test-kit';
+import type { OutboxMail } from '@tradein/trade-api/test-kit/outbox-mail';
 import { launch, type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../../../scripts/built-server.mjs';
 
 /*
@@ -39,13 +42,14 @@ export interface ShopBrowser {
    * A fresh page (own cookies and storage) of a phone-sized or desktop window. Like every page
    * of this browser, it comes as a visitor who has answered the consent banner (refused
    * everything): the banner, fixed over the bottom of the window, would cover what a test
-   * clicks there. `firstVisit` leaves the question open.
+   * clicks there. `firstVisit` leaves the question open; `downloadPath` is the folder that
+   * takes the page's downloads.
    */
-  newPage(width?: number, options?: { firstVisit?: boolean }): Promise<Page>;
+  newPage(width?: number, options?: { firstVisit?: boolean; downloadPath?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
-export async function startShopBrowser(): Promise<ShopBrowser> {
+async function startShopBrowser(): Promise<ShopBrowser> {
   const server = await startBuiltServer({ dataDirPrefix: 'tradein-shop-browser-' });
   const browser = await launch({
     executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
@@ -68,8 +72,10 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
     browser,
     url: (host, path) => `http://${host}:${server.port}${path}`,
     api: apiCaller(`http://localhost:${server.port}`),
-    async newPage(width = 360, { firstVisit = false } = {}) {
-      const context = await browser.createBrowserContext();
+    async newPage(width = 360, { firstVisit = false, downloadPath } = {}) {
+      const context = await browser.createBrowserContext(
+        downloadPath === undefined ? {} : { downloadBehavior: { policy: 'allow', downloadPath } },
+      );
       if (firstVisit) firstVisits.add(context);
       const page = await context.newPage();
       if (!firstVisit) await page.evaluateOnNewDocument(answerConsent);
@@ -84,6 +90,93 @@ export async function startShopBrowser(): Promise<ShopBrowser> {
       await server.stop();
     },
   };
+}
+
+/** The shop browser as a test file uses it: the file's hooks close it. */
+export type TestShopBrowser = Omit<ShopBrowser, 'close'>;
+
+/**
+ * Starts the shop browser before the tests of a file and closes it after them. Its members
+ * answer once it has started: in hooks and tests, not while the file is collected.
+ */
+export function useShopBrowser(): TestShopBrowser {
+  let started: ShopBrowser | undefined;
+  beforeAll(async () => {
+    started = await startShopBrowser();
+  }, 60_000);
+  afterAll(() => started?.close());
+  const shop = (): ShopBrowser => {
+    if (started === undefined) throw new Error('the shop browser starts before the tests run');
+    return started;
+  };
+  return {
+    get server() {
+      return shop().server;
+    },
+    get browser() {
+      return shop().browser;
+    },
+    url: (host, path) => shop().url(host, path),
+    api: (method, path, options) => shop().api(method, path, options),
+    newPage: (width, options) => shop().newPage(width, options),
+  };
+}
+
+/** Waits for the first mail of a kind (`activation`, `newsletter-opt-in`, …) to an address. */
+export async function mailedTo(
+  shop: TestShopBrowser,
+  email: string,
+  kind: string,
+): Promise<OutboxMail> {
+  const outbox = join(shop.server.dataDir, 'outbox');
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const mail = (await mailsTo(outbox, email)).find((each) => each.kind === kind);
+    if (mail !== undefined) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${kind} mail to ${email} arrived`);
+}
+
+/**
+ * Registers a customer through the trade API, as the registration page does, and activates the
+ * account with the token of the mailed link. `registration` is the test kit's body, or one
+ * changed from it (another payout, say).
+ */
+export async function registerActivated(
+  shop: TestShopBrowser,
+  registration: { readonly email: string; readonly [field: string]: unknown },
+): Promise<void> {
+  const { email } = registration;
+  const registered = await shop.api('POST', '/api/account/register', { body: registration });
+  if (registered.status !== 200) {
+    throw new Error(`the registration of ${email} failed: ${registered.status} ${registered.text}`);
+  }
+  const mail = await mailedTo(shop, email, 'activation');
+  const activated = await shop.api('POST', '/api/account/activateRegistration', {
+    headers: { token: tokenOfLink(mail.text, '/account/register') },
+  });
+  if (activated.body['activated'] !== true) {
+    throw new Error(`the activation of ${email} failed: ${activated.status} ${activated.text}`);
+  }
+}
+
+/** Logs a customer in through the trade API; answers the access token. */
+export async function customerToken(
+  shop: TestShopBrowser,
+  email: string,
+  password: string,
+): Promise<string> {
+  const login = await shop.api('POST', '/api/account/login', {
+    body: { username: email, password },
+  });
+  if (login.status !== 200) throw new Error(`the login of ${email} failed: ${login.text}`);
+  return String(login.body['access_token']);
+}
+
+/** The text of the first element matching a selector, once it is there. */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  const element = await page.waitForSelector(selector, { timeout: 15_000 });
+  return (await element?.evaluate((node) => node.textContent ?? '')) ?? '';
 }
 
 /**

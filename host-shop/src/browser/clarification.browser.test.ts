@@ -1,22 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { clarificationViewSchema, type ClarificationView, type Device } from '@tradein/contract';
+import { clarificationViewSchema, type ClarificationView } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions/client';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutDueDay } from '../app/account/overview/payout-promise.ts';
 import {
-  catalogueDevice,
-  guestTrade,
-  inspectionPhotoFile,
-  mailedLinks,
-  openOperator,
-  reviseLines,
-  type ShopApiCall,
-  type TradeOperator,
+  openClarificationBench,
+  type ClarificationBench,
 } from '../app/clarification/clarification-test-kit.ts';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { axeViolations, hydrated, textOf, useShopBrowser } from './browser-kit.ts';
 
 /*
  * The clarification pages in Chromium against the built server, on a phone-sized window: trades
@@ -25,85 +16,22 @@ import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './b
  * names), since the page speaks the edition's language.
  */
 
-let shop: ShopBrowser;
-let operator: TradeOperator;
-let photoFolder: string;
-let phone: Device;
-let tablet: Device;
-let guestNumber = 0;
-
-const call: ShopApiCall = async (method, path, options = {}) => {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
-  const response = await fetch(shop.url('localhost', path), {
-    method,
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? {} : JSON.parse(text) };
-};
-
+const shop = useShopBrowser();
+let bench: ClarificationBench;
 beforeAll(async () => {
-  shop = await startShopBrowser();
-  operator = openOperator(shop.server.dataDir);
-  photoFolder = await mkdtemp(join(tmpdir(), 'clarification-photo-'));
-  phone = await catalogueDevice(call, 'iphone 13');
-  tablet = await catalogueDevice(call, 'galaxy s21');
+  bench = await openClarificationBench(shop.api, shop.server.dataDir);
 }, 60_000);
-
-afterAll(async () => {
-  await operator?.close();
-  await shop?.close();
-  await rm(photoFolder, { recursive: true, force: true });
-});
+afterAll(() => bench?.close());
 
 /** A trade of a phone and a tablet, both revised down, with the mailed links. */
-async function twoDevicesRevisedDown() {
-  guestNumber += 1;
-  const trade = await guestTrade(call, `clarification.browser.${guestNumber}@example.org`, [
-    { device: phone, pick: 'best' },
-    { device: tablet, pick: 'best' },
-  ]);
-  const revised = [(trade.prices[0] ?? 0) - 1000, (trade.prices[1] ?? 0) - 2000];
-  await operator.ops('receive', trade.tradeNumber);
-  await reviseLines(operator, trade.tradeNumber, [
-    {
-      item: 1,
-      device: phone,
-      found: 'worst',
-      priceCents: revised[0] ?? 0,
-      reason: 'Display scratched',
-      photo: await inspectionPhotoFile(photoFolder),
-    },
-    {
-      item: 2,
-      device: tablet,
-      found: 'worst',
-      priceCents: revised[1] ?? 0,
-      reason: 'Battery worn',
-    },
-  ]);
-  return {
-    ...trade,
-    revised,
-    links: await mailedLinks(join(shop.server.dataDir, 'outbox'), trade.tradeNumber),
-  };
-}
+const twoDevicesRevisedDown = () => bench.twoDevicesRevisedDown({ photo: true });
 
 async function viewOf(page: string): Promise<ClarificationView> {
-  const answer = await call(
+  const answer = await shop.api(
     'GET',
     `/api/trade/clarifications/${page.slice('/clarification/'.length)}`,
   );
   return clarificationViewSchema.parse(answer.body);
-}
-
-/** The text of the first element that matches, once it is there. */
-async function textOf(page: Page, selector: string): Promise<string> {
-  const element = await page.waitForSelector(selector, { timeout: 15_000 });
-  return (await element?.evaluate((node) => node.textContent ?? '')) ?? '';
 }
 
 /**
@@ -209,22 +137,10 @@ describe('the clarification page in the browser', () => {
   }, 120_000);
 
   it('shows an upward correction as good news', async () => {
-    guestNumber += 1;
-    const trade = await guestTrade(call, `clarification.browser.${guestNumber}@example.org`, [
-      { device: phone, pick: 'worst' },
-    ]);
-    const raised = (trade.prices[0] ?? 0) + 1500;
-    await operator.ops('receive', trade.tradeNumber);
-    await reviseLines(operator, trade.tradeNumber, [
-      {
-        item: 1,
-        device: phone,
-        found: 'best',
-        priceCents: raised,
-        reason: 'Better than described',
-      },
-    ]);
-    const links = await mailedLinks(join(shop.server.dataDir, 'outbox'), trade.tradeNumber);
+    const {
+      links,
+      revised: [raised = 0],
+    } = await bench.phoneRevisedUp();
     const page = await shop.newPage();
     await page.goto(shop.url('localhost', links.page));
     await hydrated(page);
@@ -271,7 +187,7 @@ describe('the clarification page in the browser', () => {
     expect(tamperedResponse?.status()).toBe(404);
     const headline = await textOf(page, '[data-page-type="404"] h1');
 
-    await operator.expireLinks(trade.tradeNumber);
+    await bench.operator.expireLinks(trade.tradeNumber);
     const expired = await page.goto(shop.url('localhost', trade.links.page));
     expect(expired?.status()).toBe(404);
     // The same expired-link variant for both: nothing tells them apart.

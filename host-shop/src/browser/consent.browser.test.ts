@@ -1,13 +1,9 @@
 import { getEdition } from '@tradein/editions';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, hydrated, useShopBrowser } from './browser-kit.ts';
 
-let shop: ShopBrowser;
-beforeAll(async () => {
-  shop = await startShopBrowser();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useShopBrowser();
 
 /** A request the page made, as the network saw it. */
 interface Sent {
@@ -74,6 +70,17 @@ const widgetConsent = (page: Page) =>
 
 const cookie = async (page: Page, name: string) =>
   (await page.browserContext().cookies()).find((candidate) => candidate.name === name)?.value;
+
+/** Waits until the page's tracking call has gone out (the resource timing lists it). */
+async function trackingSent(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.endsWith('/api/controlling/controlling')),
+    { timeout: 15_000 },
+  );
+}
 
 /** Gives the page's 1 s consent check (§9) and the shop's scripts time to do what they would. */
 async function waitPastConsentCheck(page: Page): Promise<void> {
@@ -162,13 +169,7 @@ describe.each([
     await page.click('[data-consent-action="save"]');
     expect(await bannerShown(page)).toBe(false);
     expect(await widgetConsent(page)).toBe('granted');
-    await page.waitForFunction(
-      () =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.endsWith('/api/controlling/controlling')),
-      { timeout: 15_000 },
-    );
+    await trackingSent(page);
     expect(touchpoints(sent)).toHaveLength(1);
     expect(await cookie(page, 'tradein_consent')).toBe('statistics:1.personalization:0');
     await page.close();
@@ -192,13 +193,7 @@ describe.each([
     expect(await cookie(page, '_dyid_server')).toBe('-4242424242');
     expect(await cookie(page, 'tradein_locale')).toBe(edition.language);
 
-    await page.waitForFunction(
-      () =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.endsWith('/api/controlling/controlling')),
-      { timeout: 15_000 },
-    );
+    await trackingSent(page);
     const clientIdAsked = sent.findIndex(({ url }) => url.pathname === '/api/client-id');
     expect(clientIdAsked).toBeGreaterThanOrEqual(0);
     expect(touchpoints(sent)).toEqual([
@@ -224,13 +219,7 @@ describe.each([
     await page.goto(shop.url(host, landing), { waitUntil: 'networkidle0' });
     expect(await bannerShown(page)).toBe(false);
     // No key, touch or mouse: the shop's scripts start after the first paint for this landing.
-    await page.waitForFunction(
-      () =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.endsWith('/api/controlling/controlling')),
-      { timeout: 15_000 },
-    );
+    await trackingSent(page);
     expect(touchpoints(sent)).toEqual([
       expect.objectContaining({ eventName: 'marketing_touchpoint', utm_source: 'newsletter' }),
     ]);
@@ -260,13 +249,7 @@ describe.each([
     expect(await bannerShown(page)).toBe(false);
     expect(await widgetConsent(page)).toBe('granted');
     await hydrated(page);
-    await page.waitForFunction(
-      () =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.endsWith('/api/controlling/controlling')),
-      { timeout: 15_000 },
-    );
+    await trackingSent(page);
     expect(touchpoints(sent)).toHaveLength(1);
     // eKomi and the help widget (statistics) load; Dynamic Yield (personalization) does not.
     expect(thirdParty(sent)).toEqual([

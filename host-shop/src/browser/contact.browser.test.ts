@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '@tradein/trade-api/test-kit';
-import { hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { hydrated, useShopBrowser } from './browser-kit.ts';
 
-let shop: ShopBrowser;
-beforeAll(async () => {
-  shop = await startShopBrowser();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useShopBrowser();
 
 describe('the contact form with JavaScript', () => {
   it('shows what to fix, then sends by keyboard without reloading the page', async () => {

@@ -1,7 +1,6 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo } from '@tradein/trade-api/test-kit';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, hydrated, mailedTo, useShopBrowser } from './browser-kit.ts';
 
 /*
  * Every newsletter page of §2 in Chromium, as a subscriber meets them: the page without a link,
@@ -12,27 +11,20 @@ import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './b
 
 const email = 'mara.newsletter@example.org';
 
-let shop: ShopBrowser;
+const shop = useShopBrowser();
 let page: Page;
 beforeAll(async () => {
-  shop = await startShopBrowser();
   page = await shop.newPage();
-}, 60_000);
-afterAll(() => shop.close());
+});
 
 const url = (path: string) => shop.url('localhost', path);
 
 /** The path of the opt-in mail's link once the mail is in the outbox. */
 async function optInPath(): Promise<string> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const mail = (await mailsTo(`${shop.server.dataDir}/outbox`, email)).find(
-      (each) => each.kind === 'newsletter-opt-in',
-    );
-    const path = /\/newsletter\/enrich\/[0-9a-f]{64}\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '');
-    if (path !== null) return path[0];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('no opt-in mail arrived');
+  const mail = await mailedTo(shop, email, 'newsletter-opt-in');
+  const path = /\/newsletter\/enrich\/[0-9a-f]{64}\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+  if (path === null) throw new Error(`no opt-in link in: ${mail.text}`);
+  return path[0];
 }
 
 async function expectAccessible(): Promise<void> {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, hydrated, useShopBrowser } from './browser-kit.ts';
 
-let shop: ShopBrowser;
-beforeAll(async () => {
-  shop = await startShopBrowser();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useShopBrowser();
 
 /** One page of every type, and the home page of every shop mode. */
 const pages = [

@@ -1,20 +1,15 @@
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answerAllQuestions,
   clickInWidget,
   hydrated,
   searchInWidget,
-  startShopBrowser,
+  useShopBrowser,
   widgetShows,
-  type ShopBrowser,
 } from './browser-kit.ts';
 
-let shop: ShopBrowser;
-beforeAll(async () => {
-  shop = await startShopBrowser();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useShopBrowser();
 
 /** Marks the window: a full page load would lose the mark. */
 const markWindow = (page: Page) =>

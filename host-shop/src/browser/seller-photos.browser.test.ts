@@ -1,19 +1,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildSearchRequest,
-  deviceSchema,
-  sellerPhotoListSchema,
-  type Device,
-  type SearchQuery,
-  type SellerPhotoList,
-} from '@tradein/contract';
+import { sellerPhotoListSchema, type SellerPhotoList } from '@tradein/contract';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
-import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './browser-kit.ts';
+import { registrationBody } from '@tradein/trade-api/test-kit';
+import { catalogueDevice, checkOut, guestTrade } from '../server/selling-test-kit.ts';
+import {
+  axeViolations,
+  customerToken,
+  hydrated,
+  registerActivated,
+  useShopBrowser,
+} from './browser-kit.ts';
 
 /*
  * The seller's own photos in Chromium against the built server, on a phone-sized window: a
@@ -26,98 +26,14 @@ import { axeViolations, hydrated, startShopBrowser, type ShopBrowser } from './b
 const password = 'Secret-pass-1';
 const email = 'sofia.photos@example.org';
 
-let shop: ShopBrowser;
+const shop = useShopBrowser();
 let files: string;
 beforeAll(async () => {
-  shop = await startShopBrowser();
   files = await mkdtemp(join(tmpdir(), 'tradein-seller-photo-files-'));
-}, 60_000);
+});
 afterAll(async () => {
-  await shop.close();
   await rm(files, { recursive: true, force: true });
 });
-
-/** Registers and activates an account through the mailed link's token; answers its token. */
-async function activatedCustomerToken(): Promise<string> {
-  const registered = await shop.api('POST', '/api/account/register', {
-    body: registrationBody(email, 'de-DE', password),
-  });
-  expect(registered.status).toBe(200);
-  const outbox = join(shop.server.dataDir, 'outbox');
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 200 && token === undefined; attempt += 1) {
-    const [mail] = await mailsTo(outbox, email);
-    if (mail === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-    else token = tokenOfLink(mail.text, '/account/register');
-  }
-  if (token === undefined) throw new Error(`no activation mail to ${email}`);
-  const activated = await shop.api('POST', '/api/account/activateRegistration', {
-    headers: { token },
-  });
-  expect(activated.body['activated']).toBe(true);
-  const login = await shop.api('POST', '/api/account/login', {
-    body: { username: email, password },
-  });
-  expect(login.status).toBe(200);
-  return String(login.body['access_token']);
-}
-
-/** Searches the seeded catalogue as the widget does. */
-async function search(query: SearchQuery): Promise<{ hits: unknown[] }> {
-  const answer = await shop.api('POST', '/api/trade/searches', {
-    body: buildSearchRequest(query, 'devices_de'),
-  });
-  expect(answer.status).toBe(200);
-  return answer.body as { hits: unknown[] };
-}
-
-/** A device of the seeded catalogue with its questions, found as the widget finds it. */
-async function catalogueDevice(text: string): Promise<Device> {
-  const found = await search({ kind: 'deviceSearch', text });
-  const first = found.hits[0] as { url: string } | undefined;
-  if (first === undefined) throw new Error(`nothing found for ${text}`);
-  return deviceSchema.parse((await search({ kind: 'deviceByUrl', url: first.url })).hits[0]);
-}
-
-/** A trade of one device by the token's customer; answers its number. */
-async function tradeOf(token: string, device: Device): Promise<string> {
-  const answers = device.questions.map((question) => ({
-    questionId: question.id,
-    answerId: question.answers[0]?.id ?? 0,
-  }));
-  const offer = await shop.api('POST', '/api/trade/offers', {
-    body: { edition: 'de', deviceId: device.id, answers },
-  });
-  expect(offer.status).toBeLessThan(300);
-  const checkout = await shop.api('POST', '/api/trade/trades', {
-    token,
-    body: checkoutBody([{ offerId: String(offer.body['offerId']), quantity: 1 }]),
-  });
-  expect(checkout.status).toBe(201);
-  return String(checkout.body['tradeNumber']);
-}
-
-/**
- * A guest's trade of one device, as the widget's checkout makes it: a guest session, the guest's
- * details, the checkout with the guest's token. Answers the number and the token.
- */
-async function guestTradeOf(device: Device): Promise<{ tradeNumber: string; token: string }> {
-  const session = await shop.api('POST', '/api/account/guestSession', {
-    body: { locale: 'de-DE' },
-  });
-  const token = String(session.body['access_token']);
-  const guest = await shop.api('POST', '/api/customers/guest_account_number', {
-    token,
-    body: {
-      email: 'jonas.photos@example.org',
-      firstName: 'Jonas',
-      lastName: 'Weber',
-      locale: 'de-DE',
-    },
-  });
-  expect(guest.status).toBeLessThan(300);
-  return { tradeNumber: await tradeOf(token, device), token };
-}
 
 /** A phone photo as a file: JPEG with the maker and a GPS position in its EXIF. */
 async function phonePhotoFile(): Promise<string> {
@@ -159,8 +75,10 @@ async function filePicker(page: Page, line: string): Promise<ElementHandle<HTMLI
 
 describe("the seller's photos", () => {
   it('uploads a phone photo without its location and refuses a renamed text file', async () => {
-    const token = await activatedCustomerToken();
-    const tradeNumber = await tradeOf(token, await catalogueDevice('iphone 13'));
+    await registerActivated(shop, registrationBody(email, 'de-DE', password));
+    const token = await customerToken(shop, email, password);
+    const device = await catalogueDevice(shop.api, 'iphone 13');
+    const { tradeNumber } = await checkOut(shop.api, token, [{ device, pick: 'best' }]);
     const page = await shop.newPage(360);
     await page.goto(shop.url('localhost', '/account'));
     await hydrated(page);
@@ -220,7 +138,10 @@ describe("the seller's photos", () => {
     await page.close();
   }, 120_000);
   it('are offered on the thank-you page to the guest who just made the trade', async () => {
-    const { tradeNumber, token } = await guestTradeOf(await catalogueDevice('iphone 13'));
+    const device = await catalogueDevice(shop.api, 'iphone 13');
+    const { tradeNumber, token } = await guestTrade(shop.api, 'jonas.photos@example.org', [
+      { device, pick: 'best' },
+    ]);
     const page = await shop.newPage(360);
     await page.goto(shop.url('localhost', '/thankYou'));
     // What the widget leaves after its checkout: the guest session of this tab, and the

@@ -1,19 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { clarificationViewSchema, type ClarificationView, type Device } from '@tradein/contract';
+import { dirname } from 'node:path';
+import { clarificationViewSchema, type ClarificationView } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions/client';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  catalogueDevice,
-  guestTrade,
-  inspectionPhotoFile,
-  mailedLinks,
-  openOperator,
-  reviseLines,
-  type ShopApiCall,
-  type TradeOperator,
+  openClarificationBench,
+  type ClarificationBench,
 } from '../app/clarification/clarification-test-kit.ts';
 import { startTestShop, type TestShop } from './test-shop.ts';
 
@@ -27,83 +19,26 @@ import { startTestShop, type TestShop } from './test-shop.ts';
 const host = 'de.localhost';
 
 let shop: TestShop;
-let operator: TradeOperator;
-let photoFolder: string;
-let phone: Device;
-let tablet: Device;
-let mailNumber = 0;
-
-const call: ShopApiCall = async (method, path, options = {}) => {
-  const response = await shop.inject({
-    method,
-    url: path,
-    headers: {
-      host,
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-    },
-    ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
-  });
-  return { status: response.statusCode, body: response.body === '' ? {} : response.json() };
-};
+let bench: ClarificationBench;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  operator = openOperator(dirname(shop.outbox));
-  photoFolder = await mkdtemp(join(tmpdir(), 'clarification-photo-'));
-  phone = await catalogueDevice(call, 'iphone 13');
-  tablet = await catalogueDevice(call, 'galaxy s21');
+  bench = await openClarificationBench(shop.api, dirname(shop.outbox));
 }, 60_000);
 
 afterAll(async () => {
-  await operator.close();
+  await bench.close();
   await shop.close();
-  await rm(photoFolder, { recursive: true, force: true });
 });
-
-/** A fresh guest address per trade: the guest mail caps count per address. */
-function nextEmail(): string {
-  mailNumber += 1;
-  return `clarification.${mailNumber}@example.org`;
-}
 
 /** The view the trade API gives for a mailed link. */
 async function viewOf(page: string): Promise<ClarificationView> {
-  const answer = await call(
+  const answer = await shop.api(
     'GET',
     `/api/trade/clarifications/${page.slice('/clarification/'.length)}`,
   );
   expect(answer.status).toBe(200);
   return clarificationViewSchema.parse(answer.body);
-}
-
-/** A trade of a phone and a tablet, both revised down; answers the mailed links and prices. */
-async function twoDevicesRevisedDown(options: { photo?: boolean } = {}) {
-  const trade = await guestTrade(call, nextEmail(), [
-    { device: phone, pick: 'best' },
-    { device: tablet, pick: 'best' },
-  ]);
-  const [phonePrice = 0, tabletPrice = 0] = trade.prices;
-  const revised = [phonePrice - 1000, tabletPrice - 2000];
-  await operator.ops('receive', trade.tradeNumber);
-  await reviseLines(operator, trade.tradeNumber, [
-    {
-      item: 1,
-      device: phone,
-      found: 'worst',
-      priceCents: revised[0] ?? 0,
-      reason: 'Display scratched',
-      ...(options.photo ? { photo: await inspectionPhotoFile(photoFolder) } : {}),
-    },
-    {
-      item: 2,
-      device: tablet,
-      found: 'worst',
-      priceCents: revised[1] ?? 0,
-      reason: 'Battery worn',
-    },
-  ]);
-  return { ...trade, revised, links: await mailedLinks(shop.outbox, trade.tradeNumber) };
 }
 
 /** Whether a body is the 404 page's expired-link variant. */
@@ -125,7 +60,7 @@ function pageState(body: string): string | undefined {
 
 describe('the clarification page', () => {
   it('shows each device with answers against findings, photo, reason and prices', async () => {
-    const trade = await twoDevicesRevisedDown({ photo: true });
+    const trade = await bench.twoDevicesRevisedDown({ photo: true });
     const response = await shop.get(host, trade.links.page);
     expect(response.statusCode).toBe(200);
     expect(pageState(response.body)).toBe('open');
@@ -134,7 +69,7 @@ describe('the clarification page', () => {
     expect(response.headers['cache-control']).toContain('no-store');
     const main = mainOf(response.body);
     expect(main).toContain(trade.tradeNumber);
-    for (const [index, device] of [phone, tablet].entries()) {
+    for (const [index, device] of [bench.phone, bench.tablet].entries()) {
       expect(main).toContain(device.name);
       expect(main).toContain(formatMoney('de', trade.prices[index] ?? 0));
       expect(main).toContain(formatMoney('de', trade.revised[index] ?? 0));
@@ -145,7 +80,7 @@ describe('the clarification page', () => {
     expect(main).toContain('Display scratched');
     expect(main).toContain('Battery worn');
     // Question by question: what the seller answered (the best) against what we found.
-    const question = phone.questions[0];
+    const question = bench.phone.questions[0];
     expect(main).toContain(question?.question ?? '?');
     expect(main).toContain(question?.answers[0]?.text ?? '?');
     expect(main).toContain(question?.answers.at(-1)?.text ?? '?');
@@ -162,7 +97,7 @@ describe('the clarification page', () => {
   });
 
   it('refuses a confirmation that leaves a device without a decision', async () => {
-    const trade = await twoDevicesRevisedDown();
+    const trade = await bench.twoDevicesRevisedDown();
     const response = await shop.postForm(host, trade.links.page, { 'decision-1': 'return' });
     expect(response.statusCode).toBe(400);
     const main = mainOf(response.body);
@@ -179,7 +114,7 @@ describe('the clarification page', () => {
   });
 
   it('accepts every revised offer at once and shows the new total', async () => {
-    const trade = await twoDevicesRevisedDown();
+    const trade = await bench.twoDevicesRevisedDown();
     const response = await shop.postForm(host, trade.links.page, {
       'decision-1': 'accept',
       'decision-2': 'accept',
@@ -215,7 +150,7 @@ describe('the clarification page', () => {
   });
 
   it('sends one device back and pays the other', async () => {
-    const trade = await twoDevicesRevisedDown();
+    const trade = await bench.twoDevicesRevisedDown();
     const response = await shop.postForm(host, trade.links.page, {
       'decision-1': 'accept',
       'decision-2': 'return',
@@ -233,19 +168,10 @@ describe('the clarification page', () => {
 
   it('shows an upward correction as good news with nothing to decide', async () => {
     // The seller answered the worst condition; we found the best and pay more.
-    const trade = await guestTrade(call, nextEmail(), [{ device: phone, pick: 'worst' }]);
-    const raised = (trade.prices[0] ?? 0) + 1500;
-    await operator.ops('receive', trade.tradeNumber);
-    await reviseLines(operator, trade.tradeNumber, [
-      {
-        item: 1,
-        device: phone,
-        found: 'best',
-        priceCents: raised,
-        reason: 'Better than described',
-      },
-    ]);
-    const links = await mailedLinks(shop.outbox, trade.tradeNumber);
+    const {
+      links,
+      revised: [raised = 0],
+    } = await bench.phoneRevisedUp();
     const response = await shop.get(host, links.page);
     expect(response.statusCode).toBe(200);
     expect(pageState(response.body)).toBe('info');
@@ -260,7 +186,7 @@ describe('the clarification page', () => {
 
 describe('the quick answer', () => {
   it('asks first, accepts the named offer with one post, and is spent afterwards', async () => {
-    const trade = await twoDevicesRevisedDown();
+    const trade = await bench.twoDevicesRevisedDown();
     expect(trade.links.quickAnswers).toHaveLength(2);
     const [first = '', second = ''] = trade.links.quickAnswers;
     const question = await shop.get(host, first);
@@ -268,7 +194,7 @@ describe('the quick answer', () => {
     expect(pageState(question.body)).toBe('quick');
     expect(question.headers['referrer-policy']).toBe('no-referrer');
     const main = mainOf(question.body);
-    expect(main).toContain(phone.name);
+    expect(main).toContain(bench.phone.name);
     expect(main).toContain(formatMoney('de', trade.revised[0] ?? 0));
     expect(main.match(/type="submit"/g)).toHaveLength(1);
     // Opening the link (as a mail program checking it does) accepted nothing.
@@ -303,10 +229,10 @@ describe('the quick answer', () => {
 
 describe('links that cannot be used', () => {
   it('answers the expired-link page for an expired link', async () => {
-    const trade = await twoDevicesRevisedDown();
-    await operator.expireLinks(trade.tradeNumber);
+    const trade = await bench.twoDevicesRevisedDown();
+    await bench.operator.expireLinks(trade.tradeNumber);
     const api = `/api/trade/clarifications/${trade.links.link}/${trade.tradeNumber}`;
-    expect((await call('GET', api)).status).toBe(404);
+    expect((await shop.api('GET', api)).status).toBe(404);
     expectExpiredLinkPage(await shop.get(host, trade.links.page));
     expectExpiredLinkPage(await shop.get(host, trade.links.quickAnswers[0] ?? ''));
     expectExpiredLinkPage(
@@ -318,7 +244,7 @@ describe('links that cannot be used', () => {
   });
 
   it('answers the expired-link page for a tampered link or another trade', async () => {
-    const trade = await twoDevicesRevisedDown();
+    const trade = await bench.twoDevicesRevisedDown();
     const { link } = trade.links;
     const flipped = `${link.slice(0, 10)}${link[10] === 'A' ? 'B' : 'A'}${link.slice(11)}`;
     const other = trade.tradeNumber.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
@@ -335,7 +261,7 @@ describe('links that cannot be used', () => {
   });
 
   it('moves the old forms to the new pages for good, parameters and query kept', async () => {
-    const trade = await twoDevicesRevisedDown();
+    const trade = await bench.twoDevicesRevisedDown();
     const { link } = trade.links;
     const offerId = trade.links.quickAnswers[0]?.split('/').at(-1) ?? '';
     const old = await shop.get(

@@ -1,33 +1,28 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildSearchRequest,
-  deviceSchema,
-  type Device,
-  type OfferAnswer,
-  type SearchQuery,
-} from '@tradein/contract';
+import type { Device } from '@tradein/contract';
 import { readTradeApiConfig } from '@tradein/trade-api';
 import {
-  checkoutBody,
   createDatabase,
   createMailer,
   readOutbox,
   runOpsCommand,
+  type ApiCall,
 } from '@tradein/trade-api/test-kit';
+import {
+  answerOf,
+  catalogueDevice,
+  guestTrade,
+  type AnswerPick,
+  type PlacedTrade,
+} from '../../server/selling-test-kit.ts';
 
 /*
- * Test set-up of the clarification pages, for the HTTP and the browser tests: a guest sells
- * devices through the trade API as the widget does, and our team moves the trade with the
- * operator commands on the shop server's own database and outbox, as `npm run ops` does.
+ * Test set-up of the clarification pages, for the HTTP and the browser tests: after a sale
+ * (selling-test-kit.ts), our team moves the trade with the operator commands on the shop
+ * server's own database and outbox, as `npm run ops` does.
  */
-
-/** A JSON call of the trade API through the shop (its status and parsed answer). */
-export type ShopApiCall = (
-  method: 'GET' | 'POST',
-  path: string,
-  options?: { body?: unknown; token?: string },
-) => Promise<{ status: number; body: unknown }>;
 
 /** The operator command line on a shop server's data folder. */
 export interface TradeOperator {
@@ -39,7 +34,7 @@ export interface TradeOperator {
 }
 
 /** Opens the operator commands on the database and outbox of a shop's data folder. */
-export function openOperator(dataDir: string, publicOrigin = 'http://localhost'): TradeOperator {
+function openOperator(dataDir: string, publicOrigin = 'http://localhost'): TradeOperator {
   const config = readTradeApiConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
@@ -75,72 +70,6 @@ export function openOperator(dataDir: string, publicOrigin = 'http://localhost')
   };
 }
 
-/** A device of the seeded catalogue with its condition questions, found as the widget does. */
-export async function catalogueDevice(call: ShopApiCall, text: string): Promise<Device> {
-  const search = async (query: SearchQuery) => {
-    const answer = await call('POST', '/api/trade/searches', {
-      body: buildSearchRequest(query, 'devices_de'),
-    });
-    if (answer.status !== 200) throw new Error(`search ${text}: ${answer.status}`);
-    return (answer.body as { hits: unknown[] }).hits;
-  };
-  const [first] = (await search({ kind: 'deviceSearch', text })) as { url: string }[];
-  if (first === undefined) throw new Error(`nothing found for ${text}`);
-  const [device] = await search({ kind: 'deviceByUrl', url: first.url });
-  return deviceSchema.parse(device);
-}
-
-/** Which answer of each question the seller gives: the first (best) or the last (worst). */
-export type AnswerPick = 'best' | 'worst';
-
-function answersOf(device: Device, pick: AnswerPick): OfferAnswer[] {
-  return device.questions.map((question) => {
-    const answer = pick === 'best' ? question.answers[0] : question.answers.at(-1);
-    return { questionId: question.id, answerId: answer?.id ?? 0 };
-  });
-}
-
-/** A trade of a guest, with the checkout price per piece of each line (by position). */
-export interface GuestTrade {
-  tradeNumber: string;
-  prices: number[];
-}
-
-/** A guest sells devices (one line each, answered as picked) and checks out. */
-export async function guestTrade(
-  call: ShopApiCall,
-  email: string,
-  lines: { device: Device; pick: AnswerPick }[],
-): Promise<GuestTrade> {
-  const offers: { offerId: string; priceCents: number }[] = [];
-  for (const { device, pick } of lines) {
-    const offer = await call('POST', '/api/trade/offers', {
-      body: { edition: 'de', deviceId: device.id, answers: answersOf(device, pick) },
-    });
-    if (offer.status >= 300)
-      throw new Error(`offer: ${offer.status} ${JSON.stringify(offer.body)}`);
-    const body = offer.body as { offerId: string; priceCents: number };
-    offers.push({ offerId: body.offerId, priceCents: body.priceCents });
-  }
-  const session = await call('POST', '/api/account/guestSession', { body: { locale: 'de-DE' } });
-  const token = String((session.body as { access_token: string }).access_token);
-  const guest = await call('POST', '/api/customers/guest_account_number', {
-    body: { email, firstName: 'Jonas', lastName: 'Weber', locale: 'de-DE' },
-    token,
-  });
-  if (guest.status >= 300) throw new Error(`guest: ${guest.status} ${JSON.stringify(guest.body)}`);
-  const trade = await call('POST', '/api/trade/trades', {
-    body: checkoutBody(offers.map(({ offerId }) => ({ offerId, quantity: 1 }))),
-    token,
-  });
-  if (trade.status !== 201)
-    throw new Error(`checkout: ${trade.status} ${JSON.stringify(trade.body)}`);
-  return {
-    tradeNumber: String((trade.body as { tradeNumber: string }).tradeNumber),
-    prices: offers.map((offer) => offer.priceCents),
-  };
-}
-
 /** What our team finds for one line and the price it revises the line to. */
 export interface LineRevision {
   /** The line's position (1-based). */
@@ -159,14 +88,14 @@ export interface LineRevision {
  * clarification takes no more inspections), then revises each line's price, which mails the
  * customer the clarification link.
  */
-export async function reviseLines(
+async function reviseLines(
   operator: TradeOperator,
   tradeNumber: string,
   revisions: readonly LineRevision[],
 ): Promise<void> {
   for (const revision of revisions) {
     const findings = revision.device.questions.flatMap((question) => {
-      const answer = revision.found === 'best' ? question.answers[0] : question.answers.at(-1);
+      const answer = answerOf(question, revision.found);
       return answer === undefined ? [] : ['--finding', `${question.code}=${answer.code}`];
     });
     const photo = revision.photo === undefined ? [] : ['--photo', revision.photo];
@@ -199,7 +128,7 @@ export interface MailedLinks {
 }
 
 /** Waits for the latest mail that links a trade's clarification page; answers its paths. */
-export async function mailedLinks(outbox: string, tradeNumber: string): Promise<MailedLinks> {
+async function mailedLinks(outbox: string, tradeNumber: string): Promise<MailedLinks> {
   const page = new RegExp(`/clarification/([A-Za-z0-9_-]{43})/${tradeNumber}(?![\\w/-])`);
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const mails = await readOutbox(outbox);
@@ -224,7 +153,7 @@ export async function mailedLinks(outbox: string, tradeNumber: string): Promise<
 }
 
 /** A small PNG (a 4 × 4 grey square) to stand for the inspection photo, written to `folder`. */
-export async function inspectionPhotoFile(folder: string): Promise<string> {
+async function inspectionPhotoFile(folder: string): Promise<string> {
   const file = join(folder, 'inspection.png');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAADklEQVR4nGNoQAIMxHEAcFIYAYPG8BkAAAAASUVORK5CYII=',
@@ -232,4 +161,111 @@ export async function inspectionPhotoFile(folder: string): Promise<string> {
   );
   await writeFile(file, png);
   return file;
+}
+
+/** A line of a clarified trade: the guest's answers, our team's findings, the price change. */
+interface ClarifiedLine {
+  device: Device;
+  pick: AnswerPick;
+  found: AnswerPick;
+  changeCents: number;
+  reason: string;
+  /** A photo of the inspection. */
+  photo?: string;
+}
+
+/** A guest's trade that our team revised: the revised price of each line, the mailed links. */
+export interface ClarifiedTrade extends PlacedTrade {
+  revised: number[];
+  links: MailedLinks;
+}
+
+/**
+ * The set-up of the clarification tests on a shop server: the operator commands on its data
+ * folder, a phone and a tablet of its catalogue, and trades of guests (a fresh address each, as
+ * the guest mail caps count per address) that our team receives, inspects and revises.
+ */
+export interface ClarificationBench {
+  operator: TradeOperator;
+  phone: Device;
+  tablet: Device;
+  /**
+   * The phone and the tablet, sold in the best condition, found in the worst and revised down
+   * by 10 € and 20 €; `photo` adds a photo of the phone's inspection.
+   */
+  twoDevicesRevisedDown(options?: { photo?: boolean }): Promise<ClarifiedTrade>;
+  /** The phone, sold in the worst condition, found in the best and revised up by 15 €. */
+  phoneRevisedUp(): Promise<ClarifiedTrade>;
+  close(): Promise<void>;
+}
+
+/** Opens the clarification set-up on a shop server: its trade API and its data folder. */
+export async function openClarificationBench(
+  api: ApiCall,
+  dataDir: string,
+): Promise<ClarificationBench> {
+  const operator = openOperator(dataDir);
+  const photoFolder = await mkdtemp(join(tmpdir(), 'clarification-photo-'));
+  const phone = await catalogueDevice(api, 'iphone 13');
+  const tablet = await catalogueDevice(api, 'galaxy s21');
+  let guests = 0;
+  /** A guest sells the lines' devices; our team receives the trade and revises every line. */
+  const clarified = async (lines: readonly ClarifiedLine[]): Promise<ClarifiedTrade> => {
+    guests += 1;
+    const trade = await guestTrade(api, `clarification.${guests}@example.org`, lines);
+    const revisions = lines.map(({ device, found, changeCents, reason, photo }, index) => ({
+      item: index + 1,
+      device,
+      found,
+      priceCents: (trade.prices[index] ?? 0) + changeCents,
+      reason,
+      ...(photo === undefined ? {} : { photo }),
+    }));
+    await operator.ops('receive', trade.tradeNumber);
+    await reviseLines(operator, trade.tradeNumber, revisions);
+    return {
+      ...trade,
+      revised: revisions.map((revision) => revision.priceCents),
+      links: await mailedLinks(join(dataDir, 'outbox'), trade.tradeNumber),
+    };
+  };
+  return {
+    operator,
+    phone,
+    tablet,
+    async twoDevicesRevisedDown({ photo = false } = {}) {
+      const inspection = photo ? { photo: await inspectionPhotoFile(photoFolder) } : {};
+      return clarified([
+        {
+          device: phone,
+          pick: 'best',
+          found: 'worst',
+          changeCents: -1000,
+          reason: 'Display scratched',
+          ...inspection,
+        },
+        {
+          device: tablet,
+          pick: 'best',
+          found: 'worst',
+          changeCents: -2000,
+          reason: 'Battery worn',
+        },
+      ]);
+    },
+    phoneRevisedUp: () =>
+      clarified([
+        {
+          device: phone,
+          pick: 'worst',
+          found: 'best',
+          changeCents: 1500,
+          reason: 'Better than described',
+        },
+      ]),
+    async close() {
+      await operator.close();
+      await rm(photoFolder, { recursive: true, force: true });
+    },
+  };
 }
