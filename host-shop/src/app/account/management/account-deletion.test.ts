@@ -1,22 +1,10 @@
 import { ApiHttpError, type ApiClient } from '@tradein/client-core';
 import { deleteCustomerEndpoint, deleteUserEndpoint, type Endpoint } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
-import type { LoggedInAccount } from '../account-gate.tsx';
 import { deleteAccount, DeletionFailure, deletionQuery } from './account-deletion.ts';
+import { loggedInAccount } from './test-fixtures.ts';
 
-const account = {
-  isLoggedIn: true,
-  email: 'anna@example.org',
-  accessToken: 'a',
-  refreshToken: 'r',
-  customerId: '7f2c1f5e-0000-4000-8000-000000000001',
-  customerNumber: 'K1234567890',
-  customerData: null,
-  tokenExpiry: 1,
-  remember: false,
-} satisfies LoggedInAccount;
-
-const query = { customerId: account.customerId, customerIdentifier: 'K1234567890' };
+const query = { customerId: loggedInAccount.customerId, customerIdentifier: 'K1234567890' };
 
 /** An API that answers each endpoint as told and records the calls, in order. */
 function fakeApi(answers: Map<Endpoint, () => unknown>) {
@@ -40,12 +28,14 @@ const ok = () => ({ ok: true });
 
 describe('deletionQuery', () => {
   it('names the account by id and customer number', () => {
-    expect(deletionQuery(account)).toEqual(query);
-    expect(deleteCustomerEndpoint.query?.safeParse(deletionQuery(account)).success).toBe(true);
+    expect(deletionQuery(loggedInAccount)).toEqual(query);
+    expect(deleteCustomerEndpoint.query?.safeParse(deletionQuery(loggedInAccount)).success).toBe(
+      true,
+    );
   });
 
   it('is undefined without a customer number', () => {
-    expect(deletionQuery({ ...account, customerNumber: null })).toBeUndefined();
+    expect(deletionQuery({ ...loggedInAccount, customerNumber: null })).toBeUndefined();
   });
 });
 

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordEndpoint } from '@tradein/contract';
-import type { LoggedInAccount } from '../account-gate.tsx';
 import { changePasswordBody, checkPasswordForm, readPasswordForm } from './password-change.ts';
-
-const account = {
-  isLoggedIn: true,
-  email: 'anna@example.org',
-  accessToken: 'a',
-  refreshToken: 'r',
-  customerId: '7f2c1f5e-0000-4000-8000-000000000001',
-  customerNumber: 'K1234567890',
-  customerData: null,
-  tokenExpiry: 1,
-  remember: false,
-} satisfies LoggedInAccount;
+import { loggedInAccount } from './test-fixtures.ts';
 
 function form(values: Record<string, string>) {
   const data = new FormData();
@@ -23,7 +11,7 @@ function form(values: Record<string, string>) {
 
 describe('checkPasswordForm', () => {
   it('asks for every field of an empty form', () => {
-    expect(checkPasswordForm(readPasswordForm(new FormData()), account)).toEqual({
+    expect(checkPasswordForm(readPasswordForm(new FormData()), loggedInAccount)).toEqual({
       ok: false,
       errors: { currentPassword: 'required', password: 'required', passwordRepeat: 'required' },
     });
@@ -32,7 +20,7 @@ describe('checkPasswordForm', () => {
   it('applies the contract rule to the new password and compares the repetition', () => {
     const check = checkPasswordForm(
       { currentPassword: 'Old-pass-1', password: 'onlyletters', passwordRepeat: 'onlyletter' },
-      account,
+      loggedInAccount,
     );
     expect(check).toEqual({
       ok: false,
@@ -44,7 +32,7 @@ describe('checkPasswordForm', () => {
     expect(
       checkPasswordForm(
         { currentPassword: 'Same-pass-1', password: 'Same-pass-1', passwordRepeat: 'Same-pass-1' },
-        account,
+        loggedInAccount,
       ),
     ).toEqual({ ok: false, errors: { password: 'samePassword' } });
   });
@@ -58,9 +46,9 @@ describe('checkPasswordForm', () => {
       }),
     );
     expect(values.currentPassword).toBe(' old pass 1 ');
-    expect(checkPasswordForm(values, account)).toEqual({
+    expect(checkPasswordForm(values, loggedInAccount)).toEqual({
       ok: true,
-      body: changePasswordBody(account, values),
+      body: changePasswordBody(loggedInAccount, values),
     });
   });
 
@@ -70,7 +58,7 @@ describe('checkPasswordForm', () => {
       password: 'New-pass-2',
       passwordRepeat: 'New-pass-2',
     };
-    expect(checkPasswordForm(values, { ...account, email: null })).toEqual({
+    expect(checkPasswordForm(values, { ...loggedInAccount, email: null })).toEqual({
       ok: true,
       body: undefined,
     });
@@ -85,9 +73,9 @@ describe('changePasswordBody', () => {
   };
 
   it('names the customer by id and address, and the contract accepts it', () => {
-    const body = changePasswordBody(account, values);
+    const body = changePasswordBody(loggedInAccount, values);
     expect(body).toEqual({
-      userId: account.customerId,
+      userId: loggedInAccount.customerId,
       email: 'anna@example.org',
       currentPassword: 'Old-pass-1',
       password: 'New-pass-2',
@@ -98,6 +86,6 @@ describe('changePasswordBody', () => {
   });
 
   it('is undefined without a known address', () => {
-    expect(changePasswordBody({ ...account, email: null }, values)).toBeUndefined();
+    expect(changePasswordBody({ ...loggedInAccount, email: null }, values)).toBeUndefined();
   });
 });

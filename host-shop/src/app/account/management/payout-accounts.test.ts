@@ -1,6 +1,5 @@
 import type { CustomerPaymentAccount } from '@tradein/contract';
 import { describe, expect, it } from 'vitest';
-import type { LoggedInAccount } from '../account-gate.tsx';
 import {
   checkBankForm,
   checkPaypalForm,
@@ -13,6 +12,7 @@ import {
   readBankForm,
   referencedId,
 } from './payout-accounts.ts';
+import { loggedInAccount } from './test-fixtures.ts';
 
 const customer = '/api/customers/customers/7f2c1f5e-0000-4000-8000-000000000001';
 
@@ -184,19 +184,7 @@ describe('primaryLinkBody', () => {
 });
 
 describe('customerIriOf', () => {
-  const loggedIn = {
-    isLoggedIn: true,
-    email: 'anna@example.org',
-    accessToken: 'a',
-    refreshToken: 'r',
-    customerId: '7f2c1f5e-0000-4000-8000-000000000001',
-    customerNumber: 'K1234567890',
-    customerData: null,
-    tokenExpiry: 1,
-    remember: false,
-  } satisfies LoggedInAccount;
-
   it('builds the IRI from the id when the customer record is not loaded', () => {
-    expect(customerIriOf(loggedIn)).toBe(customer);
+    expect(customerIriOf(loggedInAccount)).toBe(customer);
   });
 });
