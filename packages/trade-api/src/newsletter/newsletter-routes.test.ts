@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ApiError } from '@tradein/contract';
 import type { EditionCode } from '@tradein/editions';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,10 +35,6 @@ const linkOf = (mail: OutboxMail | undefined) => {
   if (match === null) throw new Error(`no opt-in link in ${mail?.text}`);
   return { mail, emailHash: match[1] ?? '', token: match[2] ?? '' };
 };
-
-interface ErrorAnswer {
-  error: { code: string; message: string; fields?: { path: string }[] };
-}
 
 describe.each(testDatabases())('newsletter routes on $name', (engine) => {
   let db: TradeDb;
@@ -162,7 +159,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
     expect((await confirm(emailHash, token)).status).toBe(200);
     const again = await confirm(emailHash, token);
     expect(again.status).toBe(400);
-    expect(((await again.json()) as ErrorAnswer).error.code).toBe('invalid_token');
+    expect(((await again.json()) as ApiError).error.code).toBe('invalid_token');
   });
 
   it('rejects a wrong token and a token of another subscription', async () => {
@@ -174,7 +171,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
     ] as const) {
       const response = await confirm(emailHash, token);
       expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorAnswer).error.code).toBe('invalid_token');
+      expect(((await response.json()) as ApiError).error.code).toBe('invalid_token');
     }
     expect((await subscription(first.emailHash)).status).toBe('pending');
   });
@@ -188,7 +185,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
     now = new Date(Date.parse('2026-04-10T08:00:00.000Z') + 7 * dayMs);
     const expired = await confirm(late.emailHash, late.token);
     expect(expired.status).toBe(400);
-    expect(((await expired.json()) as ErrorAnswer).error).toEqual({
+    expect(((await expired.json()) as ApiError).error).toEqual({
       code: 'token_expired',
       message: 'This confirmation link has expired; please subscribe again',
     });
@@ -301,11 +298,11 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
     const before = await rowCounts(db);
     const pending = await post('enrich', { emailHash, firstName: 'Anna' });
     expect(pending.status).toBe(409);
-    expect(((await pending.json()) as ErrorAnswer).error.code).toBe('subscription_not_active');
+    expect(((await pending.json()) as ApiError).error.code).toBe('subscription_not_active');
     expect((await subscription(emailHash)).first_name).toBeNull();
     const unknown = await post('enrich', { emailHash: 'a'.repeat(64), firstName: 'Anna' });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as ErrorAnswer).error.code).toBe('subscription_not_found');
+    expect(((await unknown.json()) as ApiError).error.code).toBe('subscription_not_found');
     const read = await fetch(
       `${server.origin}/api/newsletter/subscription?emailHash=${'b'.repeat(64)}`,
     );
@@ -322,7 +319,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
   ])('answers 400 to an enrich with %s', async (_case, details, field) => {
     const response = await post('enrich', { emailHash: 'c'.repeat(64), ...details });
     expect(response.status).toBe(400);
-    const answer = (await response.json()) as ErrorAnswer;
+    const answer = (await response.json()) as ApiError;
     expect(answer.error.code).toBe('validation_failed');
     expect(answer.error.fields?.map((entry) => entry.path)).toContain(field);
   });
@@ -370,7 +367,7 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
   ])('answers 400 to %s with a bad %j', async (path, body, field) => {
     const response = await post(path, body);
     expect(response.status).toBe(400);
-    const answer = (await response.json()) as ErrorAnswer;
+    const answer = (await response.json()) as ApiError;
     expect(answer.error.fields?.map((entry) => entry.path)).toContain(field);
   });
 

@@ -1,3 +1,4 @@
+import type { ApiError } from '@tradein/contract';
 import { b2bTradeCapCents } from '@tradein/editions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts';
@@ -9,10 +10,6 @@ import {
 } from '../../test-kit/trade-test-kit.ts';
 import { HttpError } from '../server/http-error.ts';
 import { bookB2BTrade, checkB2BCap } from './b2b-cap.ts';
-
-interface ErrorAnswer {
-  error: { code: string; message: string; fields?: { path: string; message: string }[] };
-}
 
 /** Just below the cap: one such trade fits, two do not. */
 const nearlyTheCap = 488_700;
@@ -53,7 +50,7 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
       body: checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
     });
     expect(answer.status).toBe(422);
-    const error = (await answer.json()) as ErrorAnswer;
+    const error = (await answer.json()) as ApiError;
     expect(error.error.code).toBe('b2b_cap_exceeded');
     expect(error.error.fields?.map((field) => field.path)).toEqual(['offers']);
     expect(await rowCounts(fixture.db)).toEqual(before);

@@ -1,4 +1,4 @@
-import { tradeSchema, type Trade } from '@tradein/contract';
+import { tradeSchema, type ApiError, type Trade } from '@tradein/contract';
 import * as fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,10 +10,6 @@ import {
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
-
-interface ErrorAnswer {
-  error: { code: string; message: string; fields?: { path: string; message: string }[] };
-}
 
 describe.each(testDatabases())('checkout on $name', (engine) => {
   let fixture: TradesFixture;
@@ -38,11 +34,11 @@ describe.each(testDatabases())('checkout on $name', (engine) => {
     body: unknown,
     status: number,
     path: string,
-  ): Promise<ErrorAnswer> {
+  ): Promise<ApiError> {
     const before = await rowCounts(fixture.db);
     const answer = await checkout(customer, body);
     expect(answer.status).toBe(status);
-    const error = (await answer.json()) as ErrorAnswer;
+    const error = (await answer.json()) as ApiError;
     expect(error.error.fields?.map((field) => field.path)).toContain(path);
     expect(await rowCounts(fixture.db)).toEqual(before);
     return error;

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiErrorCode } from '@tradein/contract';
+import { apiErrorCode, type ApiError } from '@tradein/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultOfferRateLimit, readTradeApiConfig } from '../config/trade-api-config.ts';
 import type { TradeDb } from '../db/create-database.ts';
@@ -34,10 +34,6 @@ const acrossNodes = {
   },
   sqlite: { statuses: [200, 200, 200, 200], counters: [] },
 };
-
-interface ErrorAnswer {
-  error: { code: string; message: string };
-}
 
 describe.each(testDatabases())('the offer limit on $name', (engine) => {
   let db: TradeDb;
@@ -96,7 +92,7 @@ describe.each(testDatabases())('the offer limit on $name', (engine) => {
     const before = await storedOffers();
     const refused = await createOffer('203.0.113.7');
     expect(refused.statusCode).toBe(429);
-    const body = refused.json<ErrorAnswer>();
+    const body = refused.json<ApiError>();
     expect(body.error.code).toBe(apiErrorCode.tooManyRequests);
     expect(body.error.message).toBe(
       'Zu viele Anfragen von deiner Verbindung. Bitte warte einen Moment und versuche es dann noch einmal.',
@@ -108,14 +104,12 @@ describe.each(testDatabases())('the offer limit on $name', (engine) => {
 
   it('answers in the language of the edition the call names, English without one', async () => {
     for (let call = 0; call < limit; call += 1) await createOffer('203.0.113.8', nodes[0], 'fr');
-    expect(
-      (await createOffer('203.0.113.8', nodes[0], 'fr')).json<ErrorAnswer>().error.message,
-    ).toBe(
+    expect((await createOffer('203.0.113.8', nodes[0], 'fr')).json<ApiError>().error.message).toBe(
       'Trop de demandes depuis votre connexion. Veuillez patienter un instant, puis réessayer.',
     );
-    expect(
-      (await createOffer('203.0.113.8', nodes[0], 'xx')).json<ErrorAnswer>().error.message,
-    ).toBe('Too many requests from your connection. Please wait a moment and try again.');
+    expect((await createOffer('203.0.113.8', nodes[0], 'xx')).json<ApiError>().error.message).toBe(
+      'Too many requests from your connection. Please wait a moment and try again.',
+    );
   });
 
   it('counts each client on its own, an IPv6 client by its /64 network', async () => {

@@ -1,4 +1,4 @@
-import { offerPreviewSchema, offerSchema } from '@tradein/contract';
+import { offerPreviewSchema, offerSchema, type ApiError } from '@tradein/contract';
 import { editionCodes, type EditionCode } from '@tradein/editions';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +8,6 @@ import {
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
-
-interface ErrorAnswer {
-  error: { code: string; message: string; fields?: { path: string; message: string }[] };
-}
 
 /** The test catalogue's base price of device 1000 + index in an edition. */
 function basePrice(index: number, edition: EditionCode): number {
@@ -102,7 +98,7 @@ describe.each(testDatabases())('offers on $name', (engine) => {
     const before = await rowCounts(fixture.db);
     const answer = await offer({ edition: 'de', deviceId: 1000, answers });
     expect(answer.status).toBe(400);
-    const body = (await answer.json()) as ErrorAnswer;
+    const body = (await answer.json()) as ApiError;
     expect(body.error.fields?.map((field) => field.path)).toContain(path);
     expect(await rowCounts(fixture.db)).toEqual(before);
   });
@@ -110,7 +106,7 @@ describe.each(testDatabases())('offers on $name', (engine) => {
   it('refuses an unknown device naming deviceId', async () => {
     const answer = await offer({ edition: 'de', deviceId: 999_999, answers: phoneAnswers(1) });
     expect(answer.status).toBe(400);
-    expect(((await answer.json()) as ErrorAnswer).error.fields?.[0]?.path).toBe('deviceId');
+    expect(((await answer.json()) as ApiError).error.fields?.[0]?.path).toBe('deviceId');
   });
 
   it('answers 404 for an unknown offer id and 400 for a malformed one', async () => {
@@ -121,9 +117,7 @@ describe.each(testDatabases())('offers on $name', (engine) => {
     expect(missing.status).toBe(404);
     const malformed = await fixture.call('GET', '/api/trade/offers/not-a-uuid');
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as ErrorAnswer).error.fields?.[0]?.path).toBe(
-      'params.offerId',
-    );
+    expect(((await malformed.json()) as ApiError).error.fields?.[0]?.path).toBe('params.offerId');
   });
 
   it('never answers 5xx nor stores anything for arbitrary bodies', async () => {

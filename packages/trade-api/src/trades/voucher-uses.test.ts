@@ -1,4 +1,4 @@
-import type { Trade } from '@tradein/contract';
+import type { ApiError, Trade } from '@tradein/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
@@ -9,10 +9,6 @@ import {
 } from '../../test-kit/trade-test-kit.ts';
 import { HttpError } from '../server/http-error.ts';
 import { bookVoucherUse, type AppliedVoucher } from './vouchers.ts';
-
-interface ErrorAnswer {
-  error: { code: string; message: string; fields?: { path: string; message: string }[] };
-}
 
 describe.each(testDatabases())('voucher uses per customer on $name', (engine) => {
   let fixture: TradesFixture;
@@ -39,7 +35,7 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
       body: checkoutBody([{ offerId, quantity: 1 }], { voucher }),
     });
     expect(answer.status).toBe(400);
-    const error = (await answer.json()) as ErrorAnswer;
+    const error = (await answer.json()) as ApiError;
     expect(error.error.code).toBe('validation_failed');
     const field = error.error.fields?.find((candidate) => candidate.path === 'voucher');
     expect(field).toBeDefined();
