@@ -1,4 +1,4 @@
-import { clarificationPhotoEndpoint } from '@tradein/contract';
+import { clarificationPhotoEndpoint, endpointPath } from '@tradein/contract';
 
 /**
  * The address of a line's inspection photo for the page of a link. The shop serves the trade API
@@ -6,12 +6,9 @@ import { clarificationPhotoEndpoint } from '@tradein/contract';
  * only authorisation.
  */
 export function inspectionPhotoPath(link: string, tradeNumber: string, position: number): string {
-  const values: Readonly<Record<string, string>> = {
+  return endpointPath(clarificationPhotoEndpoint, {
     link,
     tradeNumber,
     position: String(position),
-  };
-  return clarificationPhotoEndpoint.path.replace(/:([A-Za-z]+)/g, (_segment, name: string) =>
-    encodeURIComponent(values[name] ?? ''),
-  );
+  });
 }

@@ -1,6 +1,7 @@
 import {
   addSellerPhotoEndpoint,
   deleteSellerPhotoEndpoint,
+  endpointPath,
   listSellerPhotosEndpoint,
   readApiError,
   sellerPhotoEndpoint,
@@ -84,9 +85,7 @@ async function uploadPhoto(
 /** The trade API calls on one line's photos, with the account store's token. */
 export function accountPhotoTransport(tradeNumber: string, position: number): SellerPhotoTransport {
   const line = { tradeNumber, position: String(position) };
-  const uploadPath = addSellerPhotoEndpoint.path
-    .replace(':tradeNumber', encodeURIComponent(tradeNumber))
-    .replace(':position', String(position));
+  const uploadPath = endpointPath(addSellerPhotoEndpoint, line);
   return {
     list: (signal) => accountApi().call(listSellerPhotosEndpoint, { params: line, signal }),
     upload: (file, onProgress, signal) => uploadPhoto(uploadPath, file, onProgress, signal),
