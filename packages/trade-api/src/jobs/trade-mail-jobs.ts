@@ -136,7 +136,7 @@ function statusMailHandler(deps: TradeDeps): JobHandler {
           case 'returned':
             return sendReturnedMail(deps.db, mailer, now, mail);
           case 'paid':
-            return sendPaidMail(deps.db, mailer, now, record, to);
+            return sendPaidMail(deps.db, mailer, now, mail);
           case 'created':
           case 'clarification':
             // Never enqueued (see enqueueTradeStatusMail); nothing to send.

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { formatMoney, offerValidityDays } from '@tradein/editions';
 import { formatDate } from '@tradein/editions/client';
@@ -240,32 +241,48 @@ export function sendUpwardCorrectionMail(
   });
 }
 
+/** A status mail: the trade as it stands now, and where the mail goes. */
+export interface TradeStatusMail {
+  record: TradeRecord;
+  to: string;
+}
+
+/** The words of a mail in the edition's language: its subject and its text. */
+interface MailWords {
+  subject: string;
+  text: string;
+}
+
+/** Sends a status mail of the trade, worded by `write` with the edition's translations. */
+function sendStatusMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  { record, to }: TradeStatusMail,
+  write: (i18n: I18n, number: string) => MailWords,
+): Promise<boolean> {
+  return sendLogged(db, mailer, now, {
+    kind: 'trade-status',
+    edition: record.edition,
+    to,
+    ...write(i18nForEdition(record.edition), record.tradeNumber),
+  });
+}
+
 /** Tells the customer that the payout is on its way. */
 export function sendPaidMail(
   db: TradeDb,
   mailer: Mailer,
   now: Date,
-  record: TradeRecord,
-  to: string,
+  mail: TradeStatusMail,
 ): Promise<boolean> {
-  const i18n = i18nForEdition(record.edition);
-  const number = record.tradeNumber;
-  const total = formatMoney(record.edition, record.totalCents);
-  return sendLogged(db, mailer, now, {
-    kind: 'trade-status',
-    edition: record.edition,
-    to,
+  const total = formatMoney(mail.record.edition, mail.record.totalCents);
+  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
     subject: i18n._(msg`Your trade ${number} has been paid`),
     text: i18n._(
       msg`We have paid ${total} for your trade ${number}. Thank you for trading with us.`,
     ),
-  });
-}
-
-/** A status mail: the trade as it stands now, and where the mail goes. */
-export interface TradeStatusMail {
-  record: TradeRecord;
-  to: string;
+  }));
 }
 
 /** Tells the customer that the parcel arrived and that the inspection follows. */
@@ -273,19 +290,14 @@ export function sendReceivedMail(
   db: TradeDb,
   mailer: Mailer,
   now: Date,
-  { record, to }: TradeStatusMail,
+  mail: TradeStatusMail,
 ): Promise<boolean> {
-  const i18n = i18nForEdition(record.edition);
-  const number = record.tradeNumber;
-  return sendLogged(db, mailer, now, {
-    kind: 'trade-status',
-    edition: record.edition,
-    to,
+  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
     subject: i18n._(msg`We have received your trade ${number}`),
     text: i18n._(
       msg`Your parcel for trade ${number} has arrived. We are now inspecting your devices and will write to you again when the payout is on its way, or first if their condition differs from your answers.`,
     ),
-  });
+  }));
 }
 
 /** Tells the customer that the inspection has begun and what follows it. */
@@ -293,27 +305,21 @@ export function sendInspectedMail(
   db: TradeDb,
   mailer: Mailer,
   now: Date,
-  { record, to }: TradeStatusMail,
+  mail: TradeStatusMail,
 ): Promise<boolean> {
-  const i18n = i18nForEdition(record.edition);
-  const number = record.tradeNumber;
-  const total = formatMoney(record.edition, record.totalCents);
-  const text = [
-    i18n._(msg`We are inspecting the devices of your trade ${number}:`),
-    '',
-    deviceLines(record, false),
-    '',
-    i18n._(
-      msg`If their condition matches your answers, we pay you ${total}; otherwise we make you a revised offer first.`,
-    ),
-  ].join('\n');
-  return sendLogged(db, mailer, now, {
-    kind: 'trade-status',
-    edition: record.edition,
-    to,
+  const total = formatMoney(mail.record.edition, mail.record.totalCents);
+  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
     subject: i18n._(msg`Your devices of trade ${number} are being inspected`),
-    text,
-  });
+    text: [
+      i18n._(msg`We are inspecting the devices of your trade ${number}:`),
+      '',
+      deviceLines(mail.record, false),
+      '',
+      i18n._(
+        msg`If their condition matches your answers, we pay you ${total}; otherwise we make you a revised offer first.`,
+      ),
+    ].join('\n'),
+  }));
 }
 
 /** Tells the customer that the trade is accepted after its clarification, with the new total. */
@@ -321,20 +327,15 @@ export function sendAcceptedMail(
   db: TradeDb,
   mailer: Mailer,
   now: Date,
-  { record, to }: TradeStatusMail,
+  mail: TradeStatusMail,
 ): Promise<boolean> {
-  const i18n = i18nForEdition(record.edition);
-  const number = record.tradeNumber;
-  const total = formatMoney(record.edition, record.totalCents);
-  return sendLogged(db, mailer, now, {
-    kind: 'trade-status',
-    edition: record.edition,
-    to,
+  const total = formatMoney(mail.record.edition, mail.record.totalCents);
+  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
     subject: i18n._(msg`Your trade ${number} is accepted`),
     text: i18n._(
       msg`The clarification of your trade ${number} is settled and the trade is accepted. We are preparing your payout of ${total} and will write to you when it is on its way.`,
     ),
-  });
+  }));
 }
 
 /** Tells the customer that the devices of the trade are on their way back. */
@@ -342,19 +343,14 @@ export function sendReturnedMail(
   db: TradeDb,
   mailer: Mailer,
   now: Date,
-  { record, to }: TradeStatusMail,
+  mail: TradeStatusMail,
 ): Promise<boolean> {
-  const i18n = i18nForEdition(record.edition);
-  const number = record.tradeNumber;
-  return sendLogged(db, mailer, now, {
-    kind: 'trade-status',
-    edition: record.edition,
-    to,
+  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
     subject: i18n._(msg`Your devices of trade ${number} are coming back`),
     text: i18n._(
       msg`We are sending the devices of your trade ${number} back to you free of charge. Nothing is paid for this trade.`,
     ),
-  });
+  }));
 }
 
 /** One offer of a stored cart, as a reminder lists it. */
