@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
 /** Where the activation mail links to (the trade API's account mails). */
 const activationPath = '/account/register';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 /** Registers an account; answers the token of the activation link mailed to it. */
 async function registeredToken(email: string): Promise<string> {

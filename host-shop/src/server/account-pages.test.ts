@@ -1,14 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createI18n, type ShopLanguage } from '../i18n/create-i18n.ts';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 /** Every account page of §2 (the same paths in all editions), with the title it must carry. */
 const accountPages: [path: string, title: MessageDescriptor][] = [

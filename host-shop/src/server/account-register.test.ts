@@ -1,17 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { mailsTo, tokenOfLink } from '@tradein/trade-api/test-kit';
-import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
+import { mainOf, useTestShop } from './test-shop.ts';
 
 const registerPath = '/account/register';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 /** The fields of a complete registration, as the form posts them without JavaScript. */
 function registrationForm(email: string, overrides: Record<string, string> = {}) {

@@ -1,70 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  buildTradeApi,
-  openTradeApi,
-  readTradeApiConfig,
-  type OpenTradeApi,
-} from '@tradein/trade-api';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { loadPagesBuild } from './test-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * A shop node in front of a separate API node (`TRADE_API_URL`): the shop opens no database; its
  * pages call the API node over HTTP and `/api` on its origin is forwarded there.
  */
 
-const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-api-node-'));
-let tradeApi: OpenTradeApi;
-let apiNode: FastifyInstance;
-let shop: FastifyInstance;
 /** Client addresses of the requests the API node received. */
 const seenByApiNode: { path: string; forwardedFor: string | undefined }[] = [];
-
-beforeAll(async () => {
-  tradeApi = await openTradeApi(
-    readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost' }),
-  );
-  apiNode = Fastify();
-  apiNode.addHook('onRequest', async (request) => {
-    const forwarded = request.headers['x-forwarded-for'];
-    seenByApiNode.push({
-      path: request.url,
-      forwardedFor: typeof forwarded === 'string' ? forwarded : undefined,
-    });
-  });
-  await apiNode.register(buildTradeApi(tradeApi.options));
-  const origin = await apiNode.listen({ port: 0, host: '127.0.0.1' });
-  shop = buildApp({ tradeApiUrl: origin, pages: await loadPagesBuild() });
-  await shop.ready();
-}, 60_000);
-afterAll(async () => {
-  await shop.close();
-  await apiNode.close();
-  await tradeApi.close();
-  rmSync(dataDir, { recursive: true, force: true });
+const shop = useTestShop({
+  apiNode: {
+    async onRequest(request) {
+      const forwarded = request.headers['x-forwarded-for'];
+      seenByApiNode.push({
+        path: request.url,
+        forwardedFor: typeof forwarded === 'string' ? forwarded : undefined,
+      });
+    },
+  },
 });
-
-const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0';
 
 describe('a shop node with TRADE_API_URL', () => {
   it('renders catalogue pages from the API node, and 404s for what it does not know', async () => {
-    const device = tradeApi.catalogue.devices[0];
-    const page = await shop.inject({
-      url: `/produkte/${device?.pages.de.url}`,
-      headers: { host: 'de.localhost', 'user-agent': browser },
-    });
+    const device = shop.tradeApi.catalogue.devices[0];
+    const page = await shop.get('de.localhost', `/produkte/${device?.pages.de.url}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(device?.pages.de.name);
     expect(seenByApiNode.some((request) => request.path === '/api/trade/searches')).toBe(true);
 
-    const missing = await shop.inject({
-      url: '/produkte/no-such-device',
-      headers: { host: 'de.localhost', 'user-agent': browser },
-    });
+    const missing = await shop.get('de.localhost', '/produkte/no-such-device');
     expect(missing.statusCode).toBe(404);
   });
 
@@ -80,23 +44,12 @@ describe('a shop node with TRADE_API_URL', () => {
   });
 
   it("sends a visitor's contact message with the visitor's address", async () => {
-    const response = await shop.inject({
-      method: 'POST',
-      url: '/kontakt',
-      headers: {
-        host: 'de.localhost',
-        'user-agent': browser,
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: 'http://de.localhost',
-      },
-      payload: new URLSearchParams({
-        subject: 'other',
-        name: 'Max Muster',
-        email: 'max@example.org',
-        message: 'Hallo',
-      }).toString(),
-      remoteAddress: '198.51.100.77',
-    });
+    const response = await shop.postForm(
+      'de.localhost',
+      '/kontakt',
+      { subject: 'other', name: 'Max Muster', email: 'max@example.org', message: 'Hallo' },
+      { remoteAddress: '198.51.100.77' },
+    );
     expect(response.statusCode).toBe(200);
     expect(seenByApiNode.at(-1)).toEqual({
       path: '/api/contact/messages',

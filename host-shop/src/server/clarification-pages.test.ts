@@ -7,7 +7,7 @@ import {
   openClarificationBench,
   type ClarificationBench,
 } from '../app/clarification/clarification-test-kit.ts';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * The clarification pages as a browser without JavaScript uses them: trades made through the
@@ -18,18 +18,12 @@ import { startTestShop, type TestShop } from './test-shop.ts';
 
 const host = 'de.localhost';
 
-let shop: TestShop;
+const shop = useTestShop();
 let bench: ClarificationBench;
-
 beforeAll(async () => {
-  shop = await startTestShop();
   bench = await openClarificationBench(shop.api, dirname(shop.outbox));
 }, 60_000);
-
-afterAll(async () => {
-  await bench.close();
-  await shop.close();
-});
+afterAll(() => bench?.close());
 
 /** The view the trade API gives for a mailed link. */
 async function viewOf(page: string): Promise<ClarificationView> {

@@ -1,18 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  buildTradeApi,
-  fastifyTrustProxy,
-  openTradeApi,
-  readTradeApiConfig,
-  type OpenTradeApi,
-  type TrustProxy,
-} from '@tradein/trade-api';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppOptions } from './app.ts';
-import { loadPagesBuild } from './test-shop.ts';
+import type { TrustProxy } from '@tradein/trade-api';
+import { describe, expect, it } from 'vitest';
+import { useTestShop, type TestShop } from './test-shop.ts';
 
 /*
  * Who the visitor is, and which edition it asked for, is not the visitor's to choose: the shop
@@ -21,26 +9,9 @@ import { loadPagesBuild } from './test-shop.ts';
  * the address the shop decided on.
  */
 
-const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0';
-
-/** A trade API on a fresh SQLite folder, closed and removed after the file's tests. */
-async function openTestTradeApi(): Promise<OpenTradeApi & { remove(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-client-address-'));
-  const tradeApi = await openTradeApi(
-    readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost' }),
-  );
-  return {
-    ...tradeApi,
-    async remove() {
-      await tradeApi.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A guest session asked of the shop's `/api`, as a client at `remoteAddress` sends it. */
 function guestSession(
-  shop: FastifyInstance,
+  shop: Pick<TestShop, 'inject'>,
   remoteAddress: string,
   headers: Record<string, string> = {},
 ) {
@@ -54,7 +25,10 @@ function guestSession(
 }
 
 /** Starts guest sessions from one client until the quota answers 429 (and fails if it never does). */
-async function spendGuestQuota(shop: FastifyInstance, remoteAddress: string): Promise<void> {
+async function spendGuestQuota(
+  shop: Pick<TestShop, 'inject'>,
+  remoteAddress: string,
+): Promise<void> {
   for (let call = 0; call < 100; call += 1) {
     const response = await guestSession(shop, remoteAddress);
     if (response.statusCode === 429) return;
@@ -64,114 +38,67 @@ async function spendGuestQuota(shop: FastifyInstance, remoteAddress: string): Pr
 }
 
 /** The edition a page was rendered for. */
-async function editionServed(shop: FastifyInstance, headers: Record<string, string>) {
-  const response = await shop.inject({
-    url: '/',
-    headers: { host: 'de.localhost', 'user-agent': browser, ...headers },
-  });
+async function editionServed(shop: Pick<TestShop, 'get'>, headers: Record<string, string>) {
+  const response = await shop.get('de.localhost', '/', headers);
   expect(response.statusCode).toBe(200);
   return /<html lang="[^"]+" data-edition="([^"]+)"/.exec(response.body)?.[1];
 }
 
-/** The shop mounting the trade API, with the given options, for one describe block. */
-function useShop(options: Omit<AppOptions, 'tradeApi' | 'pages'>): () => FastifyInstance {
-  let tradeApi: Awaited<ReturnType<typeof openTestTradeApi>> | undefined;
-  let shop: FastifyInstance | undefined;
-  beforeAll(async () => {
-    tradeApi = await openTestTradeApi();
-    shop = buildApp({ ...options, tradeApi: tradeApi.options, pages: await loadPagesBuild() });
-    await shop.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await shop?.close();
-    await tradeApi?.remove();
-  });
-  return () => {
-    if (shop === undefined) throw new Error('the shop starts before the tests run');
-    return shop;
-  };
-}
-
 describe('a shop with TRUST_PROXY unset', () => {
-  const shop = useShop({});
+  const shop = useTestShop();
 
   it('does not give a client that forges X-Forwarded-For a fresh guest-session quota', async () => {
-    await spendGuestQuota(shop(), '192.0.2.10');
+    await spendGuestQuota(shop, '192.0.2.10');
     for (const forged of ['203.0.113.9', '203.0.113.10, 198.51.100.7']) {
-      const response = await guestSession(shop(), '192.0.2.10', { 'x-forwarded-for': forged });
+      const response = await guestSession(shop, '192.0.2.10', { 'x-forwarded-for': forged });
       expect({ forged, status: response.statusCode }).toEqual({ forged, status: 429 });
     }
   });
 
   it('serves the edition of the host, whatever X-Forwarded-Host names', async () => {
-    expect(await editionServed(shop(), {})).toBe('de');
-    expect(await editionServed(shop(), { 'x-forwarded-host': 'fr.localhost' })).toBe('de');
+    expect(await editionServed(shop, {})).toBe('de');
+    expect(await editionServed(shop, { 'x-forwarded-host': 'fr.localhost' })).toBe('de');
   });
 
   it('does not take X-Forwarded-Proto for HTTPS (no HSTS on a plain HTTP local host)', async () => {
-    const response = await shop().inject({
-      url: '/',
-      headers: { host: 'de.localhost', 'user-agent': browser, 'x-forwarded-proto': 'https' },
-    });
+    const response = await shop.get('de.localhost', '/', { 'x-forwarded-proto': 'https' });
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
 describe('a shop behind a proxy it trusts (TRUST_PROXY=127.0.0.1)', () => {
   const trustProxy: TrustProxy = ['127.0.0.1'];
-  const shop = useShop({ trustProxy });
+  const shop = useTestShop({ trustProxy });
 
   it("counts the visitor the proxy names in X-Forwarded-For, not the proxy's address", async () => {
-    await spendGuestQuota(shop(), '127.0.0.1');
-    const named = await guestSession(shop(), '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' });
+    await spendGuestQuota(shop, '127.0.0.1');
+    const named = await guestSession(shop, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' });
     expect(named.statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For from an address it does not trust', async () => {
-    await spendGuestQuota(shop(), '192.0.2.20');
-    const forged = await guestSession(shop(), '192.0.2.20', { 'x-forwarded-for': '203.0.113.9' });
+    await spendGuestQuota(shop, '192.0.2.20');
+    const forged = await guestSession(shop, '192.0.2.20', { 'x-forwarded-for': '203.0.113.9' });
     expect(forged.statusCode).toBe(429);
   });
 
   it('serves the edition of the host the proxy names in X-Forwarded-Host', async () => {
-    expect(await editionServed(shop(), { 'x-forwarded-host': 'fr.localhost' })).toBe('fr');
+    expect(await editionServed(shop, { 'x-forwarded-host': 'fr.localhost' })).toBe('fr');
   });
 
   it('asks for HTTPS only when the proxy says the page was asked for over HTTPS', async () => {
-    const viaHttps = await shop().inject({
-      url: '/',
-      headers: { host: 'de.localhost', 'user-agent': browser, 'x-forwarded-proto': 'https' },
-    });
+    const viaHttps = await shop.get('de.localhost', '/', { 'x-forwarded-proto': 'https' });
     expect(viaHttps.headers['strict-transport-security']).toBe(
       'max-age=31536000; includeSubDomains',
     );
-    const viaHttp = await shop().inject({
-      url: '/',
-      headers: { host: 'de.localhost', 'user-agent': browser, 'x-forwarded-proto': 'http' },
-    });
+    const viaHttp = await shop.get('de.localhost', '/', { 'x-forwarded-proto': 'http' });
     expect(viaHttp.headers['strict-transport-security']).toBeUndefined();
   });
 });
 
 describe('a shop node in front of an API node that trusts it (TRADE_API_URL)', () => {
-  let tradeApi: Awaited<ReturnType<typeof openTestTradeApi>>;
-  let apiNode: FastifyInstance;
-  let shop: FastifyInstance;
-
-  beforeAll(async () => {
-    tradeApi = await openTestTradeApi();
-    // The API node's TRUST_PROXY names the shop node (here both run on loopback).
-    apiNode = Fastify({ trustProxy: fastifyTrustProxy(['127.0.0.1']) });
-    await apiNode.register(buildTradeApi(tradeApi.options));
-    const origin = await apiNode.listen({ port: 0, host: '127.0.0.1' });
-    shop = buildApp({ tradeApiUrl: origin, pages: await loadPagesBuild() });
-    await shop.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await shop.close();
-    await apiNode.close();
-    await tradeApi.remove();
-  });
+  // The API node's TRUST_PROXY names the shop node (here both run on loopback).
+  const shop = useTestShop({ apiNode: { trustsShop: true } });
 
   it('counts each visitor by the address the shop saw, which a visitor cannot forge', async () => {
     await spendGuestQuota(shop, '203.0.113.21');

@@ -1,13 +1,9 @@
 import { encodeSearchQuery } from '@tradein/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutBody, mailsTo } from '@tradein/trade-api/test-kit';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 /** A JSON call of the trade API through the shop server that must succeed; answers its body. */
 async function api(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '@tradein/trade-api/test-kit';
 import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
-import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
+import { mainOf, useTestShop } from './test-shop.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 let senderNumber = 0;
 /** The fields a visitor fills in, each time from a new address. */

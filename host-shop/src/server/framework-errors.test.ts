@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { readApiError, type ApiError } from '@tradein/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * What the shop answers outside its pages and the trade API's routes: a URL that cannot be
@@ -11,13 +11,11 @@ import { startTestShop, type TestShop } from './test-shop.ts';
  * headers, names nothing the client sent, and none is a 500.
  */
 
-let shop: TestShop;
+const shop = useTestShop();
 let origin: URL;
 beforeAll(async () => {
-  shop = await startTestShop();
   origin = new URL(await shop.app.listen({ port: 0, host: '127.0.0.1' }));
-}, 60_000);
-afterAll(() => shop.close());
+});
 
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0';
 
@@ -163,15 +161,8 @@ describe('errors the shop answers outside its pages', () => {
   });
 
   it('answers a form post over the body limit with the contract 413', async () => {
-    const answer = await shop.inject({
-      method: 'POST',
-      url: '/kontakt',
-      headers: {
-        host: 'de.localhost',
-        'user-agent': browser,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: `message=${'x'.repeat(2_000_000)}`,
+    const answer = await shop.postForm('de.localhost', '/kontakt', {
+      message: 'x'.repeat(2_000_000),
     });
     expect(answer.statusCode).toBe(413);
     expect(contractError(answer)).toEqual({

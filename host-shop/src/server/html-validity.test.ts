@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * One page of each kind, as the built shop sends it, checked by the W3C Nu HTML checker
@@ -17,16 +17,12 @@ const require = createRequire(import.meta.url);
 const vnuJar = String(require('vnu-jar'));
 const host = 'de.localhost';
 
-let shop: TestShop;
+const shop = useTestShop();
 let folder: string;
-beforeAll(async () => {
-  shop = await startTestShop();
+beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'html-validity-'));
-}, 60_000);
-afterAll(async () => {
-  await shop.close();
-  rmSync(folder, { recursive: true, force: true });
 });
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A page of the German sitemap whose path matches. */
 async function sitemapPath(pattern: RegExp): Promise<string> {

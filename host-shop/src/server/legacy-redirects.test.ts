@@ -1,7 +1,7 @@
 import { editionCodes, getEdition, resolveRedirect, type EditionCode } from '@tradein/editions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '@tradein/trade-api/test-kit';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * Every redirect rule of every edition, followed on the built shop to where it ends: a live page
@@ -9,12 +9,11 @@ import { startTestShop, type TestShop } from './test-shop.ts';
  * (Italy's `/checkout`, the old French catalogue slugs), and no page the shop lists is redirected.
  */
 
-let shop: TestShop;
+const shop = useTestShop();
 /** The hash of a newsletter subscription, for the rule of old unsubscribe links. */
 let subscriptionHash: string;
 
 beforeAll(async () => {
-  shop = await startTestShop();
   const email = 'legacy-redirects@example.org';
   const subscribed = await shop.inject({
     method: 'POST',
@@ -27,8 +26,7 @@ beforeAll(async () => {
   const hash = /\/newsletter\/enrich\/([0-9a-f]{64})/.exec(optIn?.text ?? '')?.[1];
   if (hash === undefined) throw new Error('no subscription link in the opt-in mail');
   subscriptionHash = hash;
-}, 60_000);
-afterAll(() => shop.close());
+});
 
 /** A parameter of a rule's source, filled with a value that names something that exists. */
 function sample(name: string): string {

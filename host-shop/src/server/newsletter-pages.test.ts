@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mailsTo } from '@tradein/trade-api/test-kit';
 import { honeypotFieldName } from '../app/components/honeypot-field.tsx';
-import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
+import { mainOf, useTestShop } from './test-shop.ts';
 
 /*
  * The newsletter pages of §2 on the built shop with the trade API behind it: subscribe, open the
@@ -12,11 +12,7 @@ import { mainOf, startTestShop, type TestShop } from './test-shop.ts';
 
 const host = 'de.localhost';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * How browsers may keep the shop's pages: public pages are revalidated with an entity tag (304
  * when unchanged), pages of one person are never stored.
  */
 
-let shop: TestShop;
+const shop = useTestShop();
 let productPath: string;
 beforeAll(async () => {
-  shop = await startTestShop();
   const sitemap = (await shop.get('de.localhost', '/sitemap.xml')).body;
   const product = /<loc>https?:\/\/[^/]+(\/produkte\/(?!uebersicht-)[^<]+)<\/loc>/.exec(sitemap);
   if (product?.[1] === undefined) throw new Error('the sitemap lists no product page');
   productPath = product[1];
-}, 60_000);
-afterAll(() => shop.close());
+});
 
 const host = 'de.localhost';
 

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 /** Every edition's consumer host, its language and its localized paths (§2). */
 const editions = [

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailsTo, registrationBody, tokenOfLink } from '@tradein/trade-api/test-kit';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
 /** Where the reset mail links to (the trade API's account mails). */
 const resetPath = '/account/password-reset';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 /** A JSON call of the trade API through the shop server; answers its status. */
 async function api(path: string, body: unknown): Promise<number> {

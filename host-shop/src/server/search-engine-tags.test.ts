@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * hreflang alternates of the catalogue pages: a product, overview or category page names the
@@ -7,16 +7,14 @@ import { startTestShop, type TestShop } from './test-shop.ts';
  * and its own alternate are one address, and every alternate names the page back.
  */
 
-let shop: TestShop;
+const shop = useTestShop();
 let productPath: string;
 beforeAll(async () => {
-  shop = await startTestShop();
   const sitemap = (await shop.get('fr.localhost', '/sitemap.xml')).body;
   const product = /<loc>https?:\/\/[^/]+(\/produits\/apple-iphone-13-[^<]+)<\/loc>/.exec(sitemap);
   if (product?.[1] === undefined) throw new Error('the sitemap lists no iPhone 13');
   productPath = product[1];
-}, 60_000);
-afterAll(() => shop.close());
+});
 
 /** The canonical address and the hreflang alternates of a page. */
 function searchEngineLinks(html: string) {

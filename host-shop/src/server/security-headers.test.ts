@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * The security headers of the pages come from one place (security-headers.ts): a page, the 404
@@ -7,11 +7,7 @@ import { startTestShop, type TestShop } from './test-shop.ts';
  * hosts alike.
  */
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 const securityHeaderNames = [
   'content-security-policy',

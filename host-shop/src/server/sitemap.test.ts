@@ -1,17 +1,13 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestShop } from './test-shop.ts';
 
 /*
  * The sitemap and robots.txt of each edition host: what the sitemap lists (every listed page is
  * live), how both are cached, and the sitemap compressed for clients that accept it.
  */
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-}, 60_000);
-afterAll(() => shop.close());
+const shop = useTestShop();
 
 const editions = [
   { host: 'de.localhost', contact: '/kontakt', overview: '/produkte/uebersicht-' },

@@ -2,10 +2,23 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openTradeApi, readTradeApiConfig, type OpenTradeApi } from '@tradein/trade-api';
+import {
+  buildTradeApi,
+  fastifyTrustProxy,
+  openTradeApi,
+  readTradeApiConfig,
+  type OpenTradeApi,
+  type TrustProxy,
+} from '@tradein/trade-api';
 import { apiCaller, type ApiCall } from '@tradein/trade-api/test-kit';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type InjectOptions,
+  type LightMyRequestResponse,
+  type onRequestHookHandler,
+} from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from './app.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 
@@ -18,14 +31,17 @@ const pagesBuild = new URL('../../build/server/index.js', import.meta.url);
 /** The shop as `npm start` serves it: built pages, the trade API on a fresh SQLite file. */
 export interface TestShop {
   app: FastifyInstance;
+  /** The trade API the shop mounts or calls, with its catalogue. */
+  tradeApi: OpenTradeApi;
   /** Where the trade API writes its mail (`.eml` files). */
   outbox: string;
   get(host: string, url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  /** Posts a form as a browser without JavaScript does. */
+  /** Posts a form as a browser without JavaScript does (at `remoteAddress`, say). */
   postForm(
     host: string,
     url: string,
     fields: Record<string, string>,
+    options?: Pick<InjectOptions, 'remoteAddress'>,
   ): Promise<LightMyRequestResponse>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Calls of the trade API the shop mounts (`/api`), answered in process. */
@@ -36,7 +52,7 @@ export interface TestShop {
 }
 
 /** React Router's build of the pages, as `npm run build` wrote it. */
-export async function loadPagesBuild(): Promise<ServerBuild> {
+async function loadPagesBuild(): Promise<ServerBuild> {
   if (!existsSync(pagesBuild)) {
     throw new Error(
       `${fileURLToPath(pagesBuild)} is missing: build the pages first (npm run build -w @tradein/host-shop)`,
@@ -45,17 +61,61 @@ export async function loadPagesBuild(): Promise<ServerBuild> {
   return (await import(/* @vite-ignore */ pagesBuild.href)) as ServerBuild;
 }
 
+/** A trade API on a fresh SQLite folder; `remove` closes it and deletes the folder. */
+async function openTestTradeApi(): Promise<
+  OpenTradeApi & { dataDir: string; remove(): Promise<void> }
+> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-trade-api-'));
+  const tradeApi = await openTradeApi(
+    readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost' }),
+  );
+  return {
+    ...tradeApi,
+    dataDir,
+    async remove() {
+      await tradeApi.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** How a test's shop runs; by default it mounts the trade API and trusts no proxy. */
+export interface TestShopOptions {
+  /** The proxies whose `X-Forwarded-*` headers the shop reads (`TRUST_PROXY`). */
+  trustProxy?: TrustProxy;
+  /**
+   * The trade API as a node of its own on loopback, which the shop calls (`TRADE_API_URL`).
+   * With `trustsShop` the node takes the shop (on loopback) for its proxy; `onRequest` sees
+   * every request the node receives.
+   */
+  apiNode?: { trustsShop?: boolean; onRequest?: onRequestHookHandler };
+}
+
+/** Starts the trade API as a node of its own on loopback; answers its origin and how to stop it. */
+async function startApiNode(
+  tradeApi: OpenTradeApi,
+  { trustsShop = false, onRequest }: NonNullable<TestShopOptions['apiNode']>,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const node = Fastify(trustsShop ? { trustProxy: fastifyTrustProxy(['127.0.0.1']) } : {});
+  if (onRequest !== undefined) node.addHook('onRequest', onRequest);
+  await node.register(buildTradeApi(tradeApi.options));
+  return { origin: await node.listen({ port: 0, host: '127.0.0.1' }), close: () => node.close() };
+}
+
 /**
  * Starts the shop with React Router's build of the pages (host-shop/build, written by
  * `npm run build`; `npm test` builds before it runs these tests).
  */
-export async function startTestShop(): Promise<TestShop> {
+async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const pages = await loadPagesBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-pages-'));
-  const tradeApi: OpenTradeApi = await openTradeApi(
-    readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost' }),
-  );
-  const app = buildApp({ tradeApi: tradeApi.options, pages });
+  const tradeApi = await openTestTradeApi();
+  const apiNode =
+    options.apiNode === undefined ? undefined : await startApiNode(tradeApi, options.apiNode);
+  const app = buildApp({
+    pages,
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(apiNode === undefined ? { tradeApi: tradeApi.options } : { tradeApiUrl: apiNode.origin }),
+  });
   const apiCalls: string[] = [];
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) apiCalls.push(`${request.method} ${request.url}`);
@@ -63,10 +123,11 @@ export async function startTestShop(): Promise<TestShop> {
   await app.ready();
   return {
     app,
-    outbox: join(dataDir, 'outbox'),
+    tradeApi,
+    outbox: join(tradeApi.dataDir, 'outbox'),
     get: (host, url, headers = {}) =>
       app.inject({ method: 'GET', url, headers: { host, 'user-agent': browserAgent, ...headers } }),
-    postForm: (host, url, fields) =>
+    postForm: (host, url, fields, { remoteAddress } = {}) =>
       app.inject({
         method: 'POST',
         url,
@@ -77,15 +138,48 @@ export async function startTestShop(): Promise<TestShop> {
           origin: `http://${host}`,
         },
         payload: new URLSearchParams(fields).toString(),
+        ...(remoteAddress === undefined ? {} : { remoteAddress }),
       }),
-    inject: (options) => app.inject(options),
+    inject: (request) => app.inject(request),
     api: apiCaller('http://localhost', inProcessFetch(app)),
     apiCalls: () => [...apiCalls],
     async close() {
       await app.close();
-      await tradeApi.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await apiNode?.close();
+      await tradeApi.remove();
     },
+  };
+}
+
+/**
+ * The test shop of a test file (or of a describe block): started before its tests, closed after
+ * them. Its members answer once it has started: in hooks and tests, not while tests are collected.
+ */
+export function useTestShop(options: TestShopOptions = {}): Omit<TestShop, 'close'> {
+  let started: TestShop | undefined;
+  beforeAll(async () => {
+    started = await startTestShop(options);
+  }, 60_000);
+  afterAll(() => started?.close());
+  const shop = (): TestShop => {
+    if (started === undefined) throw new Error('the test shop starts before the tests run');
+    return started;
+  };
+  return {
+    get app() {
+      return shop().app;
+    },
+    get tradeApi() {
+      return shop().tradeApi;
+    },
+    get outbox() {
+      return shop().outbox;
+    },
+    get: (host, url, headers) => shop().get(host, url, headers),
+    postForm: (host, url, fields, sender) => shop().postForm(host, url, fields, sender),
+    inject: (request) => shop().inject(request),
+    api: (method, path, call) => shop().api(method, path, call),
+    apiCalls: () => shop().apiCalls(),
   };
 }
 

@@ -1,40 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildSearchRequest, searchResultSchema } from '@tradein/contract';
-import { openTradeApi, readTradeApiConfig, type OpenTradeApi } from '@tradein/trade-api';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { editionCodes, getEdition } from '@tradein/editions';
 import { contentSlugs } from '../app/content/content-slugs.ts';
-import { buildApp } from './app.ts';
-import { loadPagesBuild } from './test-shop.ts';
+import { useTestShop } from './test-shop.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'host-shop-data-'));
-let tradeApi: OpenTradeApi;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tradeApi = await openTradeApi(
-    readTradeApiConfig({
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_ORIGIN: 'http://localhost:8080',
-    }),
-  );
-  app = buildApp({ tradeApi: tradeApi.options, pages: await loadPagesBuild() });
-  await app.ready();
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await tradeApi.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const shop = useTestShop();
 
 describe('the trade API on the shop origin', () => {
   it('answers a typo search from the seeded catalogue', async () => {
-    const response = await app.inject({
+    const response = await shop.inject({
       method: 'POST',
       url: '/api/trade/searches',
       headers: { host: 'de.localhost:8080', 'content-type': 'application/json' },
@@ -47,7 +22,7 @@ describe('the trade API on the shop origin', () => {
   });
 
   it('compresses API answers for clients that accept it (brotli, vary: accept-encoding)', async () => {
-    const response = await app.inject({
+    const response = await shop.inject({
       method: 'POST',
       url: '/api/trade/searches',
       headers: {
@@ -67,8 +42,8 @@ describe('the trade API on the shop origin', () => {
   });
 
   it('serves generated catalogue images', async () => {
-    const device = tradeApi.catalogue.devices[0];
-    const response = await app.inject({
+    const device = shop.tradeApi.catalogue.devices[0];
+    const response = await shop.inject({
       url: `/api/trade/images/device/${device?.id}.svg`,
       headers: { host: 'localhost' },
     });
@@ -78,14 +53,17 @@ describe('the trade API on the shop origin', () => {
   });
 
   it('answers unknown API paths with JSON, not the shop 404 page', async () => {
-    const response = await app.inject({ url: '/api/no-such-call', headers: { host: 'localhost' } });
+    const response = await shop.inject({
+      url: '/api/no-such-call',
+      headers: { host: 'localhost' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
 
   it('keeps serving shop pages beside the API', async () => {
-    const response = await app.inject({
+    const response = await shop.inject({
       url: '/',
       headers: { host: 'fr.localhost', 'user-agent': 'Mozilla/5.0 Chrome/130' },
     });
@@ -95,7 +73,7 @@ describe('the trade API on the shop origin', () => {
 });
 
 /** A GET on the shop under `host`. */
-const get = (host: string, url: string) => app.inject({ url, headers: { host } });
+const get = (host: string, url: string) => shop.inject({ url, headers: { host } });
 
 /** The page URLs a sitemap lists. */
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -107,7 +85,7 @@ describe('sitemap.xml and robots.txt per edition host', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
     const urls = locations(response.body);
-    const { categories, devices, categoryManufacturers } = tradeApi.catalogue;
+    const { categories, devices, categoryManufacturers } = shop.tradeApi.catalogue;
     const overviews = urls.filter((url) => url?.includes('/produkte/uebersicht-'));
     const products = urls.filter((url) => url?.includes('/produkte/') && !overviews.includes(url));
     expect(products).toHaveLength(devices.length);
@@ -127,7 +105,7 @@ describe('sitemap.xml and robots.txt per edition host', () => {
 
   it('uses the paths and texts of the edition, and its public domain on production hosts', async () => {
     const local = locations((await get('fr.localhost', '/sitemap.xml')).body);
-    const device = tradeApi.catalogue.devices[0];
+    const device = shop.tradeApi.catalogue.devices[0];
     expect(local).toContain(`http://fr.localhost/produits/${device?.pages.fr.url}`);
     const production = locations((await get('www.tradein.fr', '/sitemap.xml')).body);
     expect(production[0]).toBe('https://www.tradein.fr/');
@@ -148,8 +126,8 @@ describe('sitemap.xml and robots.txt per edition host', () => {
 });
 
 /** The first device and category of the seeded catalogue (known once the API is open). */
-const device = () => tradeApi.catalogue.devices[0];
-const category = () => tradeApi.catalogue.categories[0];
+const device = () => shop.tradeApi.catalogue.devices[0];
+const category = () => shop.tradeApi.catalogue.categories[0];
 
 describe('catalogue pages that do not exist', () => {
   it.each([
@@ -171,7 +149,7 @@ describe('catalogue pages that do not exist', () => {
     // A device's url in another edition's words is not a page of this one.
     ['es.localhost', '/vender/smartphones-de'],
   ])('%s answers %s with 404', async (host, path) => {
-    const response = await app.inject({
+    const response = await shop.inject({
       url: path,
       headers: { host, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
     });
@@ -180,7 +158,7 @@ describe('catalogue pages that do not exist', () => {
   });
 
   it('gives a crawler the 404 status without the page', async () => {
-    const response = await app.inject({
+    const response = await shop.inject({
       url: '/produkte/no-such-device',
       headers: {
         host: 'de.localhost',
