@@ -4,12 +4,9 @@ import type { TradeDb } from '../db/create-database.ts';
 import { createClarificationLink } from '../trades/clarification-links.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
 import {
-  sendAcceptedMail,
+  hasStatusMail,
   sendClarificationMail,
-  sendInspectedMail,
-  sendPaidMail,
-  sendReceivedMail,
-  sendReturnedMail,
+  sendStatusMail,
   sendUpwardCorrectionMail,
 } from '../trades/trade-mail.ts';
 import {
@@ -58,7 +55,7 @@ export async function enqueueTradeStatusMail(
   status: TradeStatus,
   at: string,
 ): Promise<void> {
-  if (status === 'created' || status === 'clarification') return;
+  if (!hasStatusMail(status)) return;
   await enqueueJob(
     db,
     {
@@ -119,30 +116,17 @@ function statusMailHandler(deps: TradeDeps): JobHandler {
     tradeStatusMailKind,
     statusMailPayloadSchema,
     async (payload, { now }) => {
+      const { status } = payload;
+      // Never enqueued (see enqueueTradeStatusMail); nothing to send.
+      if (!hasStatusMail(status)) return;
       const record = await loadTrade(deps.db, payload.tradeNumber);
       // A deleted trade, or a customer without an address (a guest who gave none): nobody to tell.
       if (record === null) return;
       const to = await recipientOf(deps.db, record);
       if (to === null) return;
-      const mail = { record, to };
-      await sendOrThrow(deps.mailer, (mailer) => {
-        switch (payload.status) {
-          case 'received':
-            return sendReceivedMail(deps.db, mailer, now, mail);
-          case 'inspected':
-            return sendInspectedMail(deps.db, mailer, now, mail);
-          case 'accepted':
-            return sendAcceptedMail(deps.db, mailer, now, mail);
-          case 'returned':
-            return sendReturnedMail(deps.db, mailer, now, mail);
-          case 'paid':
-            return sendPaidMail(deps.db, mailer, now, mail);
-          case 'created':
-          case 'clarification':
-            // Never enqueued (see enqueueTradeStatusMail); nothing to send.
-            return Promise.resolve(true);
-        }
-      });
+      await sendOrThrow(deps.mailer, (mailer) =>
+        sendStatusMail(deps.db, mailer, now, status, { record, to }),
+      );
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { TradeStatus } from '@tradein/contract';
 import { formatMoney, offerValidityDays } from '@tradein/editions';
 import { formatDate } from '@tradein/editions/client';
 import type { TradeDb } from '../db/create-database.ts';
@@ -241,116 +242,92 @@ export function sendUpwardCorrectionMail(
   });
 }
 
+/**
+ * The statuses whose change the customer is told of by a status mail. A created trade has its
+ * confirmation, and a clarification is told of by the mail of the revised offer.
+ */
+type MailedTradeStatus = Exclude<TradeStatus, 'created' | 'clarification'>;
+
+/** Whether the change to `status` gets a status mail. */
+export function hasStatusMail(status: TradeStatus): status is MailedTradeStatus {
+  return status !== 'created' && status !== 'clarification';
+}
+
 /** A status mail: the trade as it stands now, and where the mail goes. */
 export interface TradeStatusMail {
   record: TradeRecord;
   to: string;
 }
 
-/** The words of a mail in the edition's language: its subject and its text. */
-interface MailWords {
-  subject: string;
-  text: string;
+/** What the words of a status mail name: the trade, its number and its total as money. */
+interface StatusMailFacts {
+  record: TradeRecord;
+  number: string;
+  total: string;
 }
 
-/** Sends a status mail of the trade, worded by `write` with the edition's translations. */
-function sendStatusMail(
-  db: TradeDb,
-  mailer: Mailer,
-  now: Date,
-  { record, to }: TradeStatusMail,
-  write: (i18n: I18n, number: string) => MailWords,
-): Promise<boolean> {
-  return sendLogged(db, mailer, now, {
-    kind: 'trade-status',
-    edition: record.edition,
-    to,
-    ...write(i18nForEdition(record.edition), record.tradeNumber),
-  });
-}
-
-/** Tells the customer that the payout is on its way. */
-export function sendPaidMail(
-  db: TradeDb,
-  mailer: Mailer,
-  now: Date,
-  mail: TradeStatusMail,
-): Promise<boolean> {
-  const total = formatMoney(mail.record.edition, mail.record.totalCents);
-  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
-    subject: i18n._(msg`Your trade ${number} has been paid`),
-    text: i18n._(
-      msg`We have paid ${total} for your trade ${number}. Thank you for trading with us.`,
-    ),
-  }));
-}
-
-/** Tells the customer that the parcel arrived and that the inspection follows. */
-export function sendReceivedMail(
-  db: TradeDb,
-  mailer: Mailer,
-  now: Date,
-  mail: TradeStatusMail,
-): Promise<boolean> {
-  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
+/** The subject and text of each status mail, in the language of `i18n`. */
+const statusMailWords: Record<
+  MailedTradeStatus,
+  (i18n: I18n, facts: StatusMailFacts) => { subject: string; text: string }
+> = {
+  received: (i18n, { number }) => ({
     subject: i18n._(msg`We have received your trade ${number}`),
     text: i18n._(
       msg`Your parcel for trade ${number} has arrived. We are now inspecting your devices and will write to you again when the payout is on its way, or first if their condition differs from your answers.`,
     ),
-  }));
-}
-
-/** Tells the customer that the inspection has begun and what follows it. */
-export function sendInspectedMail(
-  db: TradeDb,
-  mailer: Mailer,
-  now: Date,
-  mail: TradeStatusMail,
-): Promise<boolean> {
-  const total = formatMoney(mail.record.edition, mail.record.totalCents);
-  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
+  }),
+  inspected: (i18n, { record, number, total }) => ({
     subject: i18n._(msg`Your devices of trade ${number} are being inspected`),
     text: [
       i18n._(msg`We are inspecting the devices of your trade ${number}:`),
       '',
-      deviceLines(mail.record, false),
+      deviceLines(record, false),
       '',
       i18n._(
         msg`If their condition matches your answers, we pay you ${total}; otherwise we make you a revised offer first.`,
       ),
     ].join('\n'),
-  }));
-}
-
-/** Tells the customer that the trade is accepted after its clarification, with the new total. */
-export function sendAcceptedMail(
-  db: TradeDb,
-  mailer: Mailer,
-  now: Date,
-  mail: TradeStatusMail,
-): Promise<boolean> {
-  const total = formatMoney(mail.record.edition, mail.record.totalCents);
-  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
+  }),
+  accepted: (i18n, { number, total }) => ({
     subject: i18n._(msg`Your trade ${number} is accepted`),
     text: i18n._(
       msg`The clarification of your trade ${number} is settled and the trade is accepted. We are preparing your payout of ${total} and will write to you when it is on its way.`,
     ),
-  }));
-}
-
-/** Tells the customer that the devices of the trade are on their way back. */
-export function sendReturnedMail(
-  db: TradeDb,
-  mailer: Mailer,
-  now: Date,
-  mail: TradeStatusMail,
-): Promise<boolean> {
-  return sendStatusMail(db, mailer, now, mail, (i18n, number) => ({
+  }),
+  returned: (i18n, { number }) => ({
     subject: i18n._(msg`Your devices of trade ${number} are coming back`),
     text: i18n._(
       msg`We are sending the devices of your trade ${number} back to you free of charge. Nothing is paid for this trade.`,
     ),
-  }));
+  }),
+  paid: (i18n, { number, total }) => ({
+    subject: i18n._(msg`Your trade ${number} has been paid`),
+    text: i18n._(
+      msg`We have paid ${total} for your trade ${number}. Thank you for trading with us.`,
+    ),
+  }),
+};
+
+/** Tells the customer of the trade's change to `status`, and of what follows it. */
+export function sendStatusMail(
+  db: TradeDb,
+  mailer: Mailer,
+  now: Date,
+  status: MailedTradeStatus,
+  { record, to }: TradeStatusMail,
+): Promise<boolean> {
+  const facts = {
+    record,
+    number: record.tradeNumber,
+    total: formatMoney(record.edition, record.totalCents),
+  };
+  return sendLogged(db, mailer, now, {
+    kind: 'trade-status',
+    edition: record.edition,
+    to,
+    ...statusMailWords[status](i18nForEdition(record.edition), facts),
+  });
 }
 
 /** One offer of a stored cart, as a reminder lists it. */
