@@ -1,8 +1,7 @@
-import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAddressesEndpoint, type Address } from '@tradein/contract';
 import { useId, useRef, useState } from 'react';
-import { LoadingBlock } from '../account-gate.tsx';
+import { AccountCallView } from '../account-call-view.tsx';
 import type { SectionProps } from './account-management.tsx';
 import { sendAccountWrite, type WriteFailure } from './account-write.ts';
 import {
@@ -90,117 +89,117 @@ export function AddressSection({ account, edition }: SectionProps) {
           <WriteFailureMessage failure={mainFailure} />
         </p>
       )}
-      {book.status === 'loading' ? (
-        <LoadingBlock>
-          <Trans>Loading your addresses…</Trans>
-        </LoadingBlock>
-      ) : book.status === 'failed' ? (
-        <LoadFailure onRetry={book.reload}>
-          <Trans>We could not load your addresses.</Trans>
-        </LoadFailure>
-      ) : (
-        <>
-          {book.data.addresses.length === 0 ? (
-            <p>
-              <Trans>You have not saved an address yet.</Trans>
-            </p>
-          ) : (
-            <ul className="account-records">
-              {mainAddressFirst(book.data.addresses, mainAddressId(book.data.people)).map(
-                (address) => {
-                  const isMain = address.id === mainAddressId(book.data.people);
-                  const line = addressOneLine(address);
-                  if (openForm?.kind === 'edit' && openForm.addressId === address.id) {
+      <AccountCallView
+        call={book}
+        loading={<Trans>Loading your addresses…</Trans>}
+        failed={<Trans>We could not load your addresses.</Trans>}
+      >
+        {(addressBook) => (
+          <>
+            {addressBook.addresses.length === 0 ? (
+              <p>
+                <Trans>You have not saved an address yet.</Trans>
+              </p>
+            ) : (
+              <ul className="account-records">
+                {mainAddressFirst(addressBook.addresses, mainAddressId(addressBook.people)).map(
+                  (address) => {
+                    const isMain = address.id === mainAddressId(addressBook.people);
+                    const line = addressOneLine(address);
+                    if (openForm?.kind === 'edit' && openForm.addressId === address.id) {
+                      return (
+                        <li key={address.id} className="account-record">
+                          <AddressForm
+                            edition={edition}
+                            legend={<Trans>Edit the address {line}</Trans>}
+                            submitLabel={<Trans>Save address</Trans>}
+                            initial={addressValuesOf(address)}
+                            save={(edited, api) =>
+                              api.call(updateAddressesEndpoint, {
+                                body: addressPatchBody(edited, address.id),
+                              })
+                            }
+                            onSaved={(edited) => {
+                              const changed = addressOneLine(edited);
+                              editor.saved(t`Address saved: ${changed}.`);
+                            }}
+                            onGone={book.reload}
+                            onCancel={() => editor.cancel(editButtonId(address.id))}
+                          />
+                        </li>
+                      );
+                    }
                     return (
-                      <li key={address.id} className="account-record">
-                        <AddressForm
-                          edition={edition}
-                          legend={<Trans>Edit the address {line}</Trans>}
-                          submitLabel={<Trans>Save address</Trans>}
-                          initial={addressValuesOf(address)}
-                          save={(edited, api) =>
-                            api.call(updateAddressesEndpoint, {
-                              body: addressPatchBody(edited, address.id),
-                            })
-                          }
-                          onSaved={(edited) => {
-                            const changed = addressOneLine(edited);
-                            editor.saved(t`Address saved: ${changed}.`);
-                          }}
-                          onGone={book.reload}
-                          onCancel={() => editor.cancel(editButtonId(address.id))}
-                        />
-                      </li>
-                    );
-                  }
-                  return (
-                    <li
-                      key={address.id}
-                      className={isMain ? 'account-record account-record--main' : 'account-record'}
-                    >
-                      {isMain ? (
-                        <p className="account-record__badge">
-                          <Trans>Main address, used for your shipping labels</Trans>
-                        </p>
-                      ) : null}
-                      <PostalAddress address={address} />
-                      <div className="actions">
-                        <button
-                          id={editButtonId(address.id)}
-                          type="button"
-                          className="button button--secondary"
-                          onClick={() => open({ kind: 'edit', addressId: address.id })}
-                        >
-                          <Trans>
-                            Edit<span className="visually-hidden"> the address {line}</span>
-                          </Trans>
-                        </button>
-                        {isMain ? null : (
+                      <li
+                        key={address.id}
+                        className={
+                          isMain ? 'account-record account-record--main' : 'account-record'
+                        }
+                      >
+                        {isMain ? (
+                          <p className="account-record__badge">
+                            <Trans>Main address, used for your shipping labels</Trans>
+                          </p>
+                        ) : null}
+                        <PostalAddress address={address} />
+                        <div className="actions">
                           <button
+                            id={editButtonId(address.id)}
                             type="button"
                             className="button button--secondary"
-                            aria-disabled={mainSending !== null}
-                            onClick={() => void makeMain(address)}
+                            onClick={() => open({ kind: 'edit', addressId: address.id })}
                           >
-                            {mainSending === address.id ? (
-                              <Trans>Saving…</Trans>
-                            ) : (
-                              <Trans>
-                                Make this my main address
-                                <span className="visually-hidden">: {line}</span>
-                              </Trans>
-                            )}
+                            <Trans>
+                              Edit<span className="visually-hidden"> the address {line}</span>
+                            </Trans>
                           </button>
-                        )}
-                      </div>
-                    </li>
-                  );
-                },
-              )}
-            </ul>
-          )}
-          <NewRecord
-            open={openForm?.kind === 'new'}
-            buttonId={addButtonId}
-            buttonLabel={<Trans>Add an address</Trans>}
-            onOpen={() => open({ kind: 'new' })}
-          >
-            <AddressForm
-              edition={edition}
-              legend={<Trans>New address</Trans>}
-              submitLabel={<Trans>Add address</Trans>}
-              save={(address, api) =>
-                api.call(updateAddressesEndpoint, { body: addressPatchBody(address) })
-              }
-              onSaved={(address) => {
-                const added = addressOneLine(address);
-                editor.saved(t`Address added: ${added}.`);
-              }}
-              onCancel={() => editor.cancel(addButtonId)}
-            />
-          </NewRecord>
-        </>
-      )}
+                          {isMain ? null : (
+                            <button
+                              type="button"
+                              className="button button--secondary"
+                              aria-disabled={mainSending !== null}
+                              onClick={() => void makeMain(address)}
+                            >
+                              {mainSending === address.id ? (
+                                <Trans>Saving…</Trans>
+                              ) : (
+                                <Trans>
+                                  Make this my main address
+                                  <span className="visually-hidden">: {line}</span>
+                                </Trans>
+                              )}
+                            </button>
+                          )}
+                        </div>
+                      </li>
+                    );
+                  },
+                )}
+              </ul>
+            )}
+            <NewRecord
+              open={openForm?.kind === 'new'}
+              buttonId={addButtonId}
+              buttonLabel={<Trans>Add an address</Trans>}
+              onOpen={() => open({ kind: 'new' })}
+            >
+              <AddressForm
+                edition={edition}
+                legend={<Trans>New address</Trans>}
+                submitLabel={<Trans>Add address</Trans>}
+                save={(address, api) =>
+                  api.call(updateAddressesEndpoint, { body: addressPatchBody(address) })
+                }
+                onSaved={(address) => {
+                  const added = addressOneLine(address);
+                  editor.saved(t`Address added: ${added}.`);
+                }}
+                onCancel={() => editor.cancel(addButtonId)}
+              />
+            </NewRecord>
+          </>
+        )}
+      </AccountCallView>
     </section>
   );
 }

@@ -1,9 +1,8 @@
-import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { updateAddressesEndpoint, updatePeopleEndpoint, type Address } from '@tradein/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { LoadingBlock } from '../account-gate.tsx';
+import { AccountCallView } from '../account-call-view.tsx';
 import type { FormCheck, FormRefusals } from '../form-rules.ts';
 import { AccountFormFrame } from './account-form-frame.tsx';
 import type { SectionProps } from './account-management.tsx';
@@ -59,110 +58,108 @@ export function MainAddressChange({ account, edition, paths }: SectionProps) {
         </Trans>
       </p>
       <Confirmation id={editor.confirmation.id} message={editor.confirmation.message} />
-      {book.status === 'loading' ? (
-        <LoadingBlock>
-          <Trans>Loading your address…</Trans>
-        </LoadingBlock>
-      ) : book.status === 'failed' ? (
-        <LoadFailure onRetry={book.reload}>
-          <Trans>We could not load your address.</Trans>
-        </LoadFailure>
-      ) : (
-        <section className="account-data" aria-labelledby={headingId}>
-          <h2 id={headingId}>
-            <Trans>Your main address</Trans>
-          </h2>
-          {main === null ? (
-            <p>
-              <Trans>You have no main address yet. Please choose or enter one.</Trans>
-            </p>
-          ) : (
-            <div className="account-record account-record--main">
-              <PostalAddress address={main} />
-            </div>
-          )}
-          {mode === 'edit' && main !== null ? (
-            <AddressForm
-              edition={edition}
-              legend={<Trans>Edit your main address</Trans>}
-              submitLabel={<Trans>Save address</Trans>}
-              initial={addressValuesOf(main)}
-              save={(address, api) =>
-                api.call(updateAddressesEndpoint, {
-                  body: addressPatchBody(address, main.id),
-                })
-              }
-              onSaved={(address) => {
-                const line = addressOneLine(address);
-                changed(t`Your main address is saved: ${line}.`);
-              }}
-              onGone={book.reload}
-              onCancel={cancel}
-            />
-          ) : mode === 'new' ? (
-            <AddressForm
-              edition={edition}
-              legend={<Trans>New main address</Trans>}
-              submitLabel={<Trans>Save as main address</Trans>}
-              save={(address, api) =>
-                api.call(updatePeopleEndpoint, {
-                  body: newMainAddressBody(
-                    address,
-                    addressOwner(account.customerData, book.data.people),
-                  ),
-                })
-              }
-              onSaved={(address) => {
-                const line = addressOneLine(address);
-                changed(t`Your main address is now ${line}.`);
-              }}
-              onCancel={cancel}
-            />
-          ) : mode === 'choose' ? (
-            <ChooseMainAddress
-              account={account}
-              book={book.data}
-              onChosen={(address) => {
-                const line = addressOneLine(address);
-                changed(t`Your main address is now ${line}.`);
-              }}
-              onGone={book.reload}
-              onCancel={cancel}
-            />
-          ) : (
-            <div className="actions">
-              {main === null ? null : (
+      <AccountCallView
+        call={book}
+        loading={<Trans>Loading your address…</Trans>}
+        failed={<Trans>We could not load your address.</Trans>}
+      >
+        {(addressBook) => (
+          <section className="account-data" aria-labelledby={headingId}>
+            <h2 id={headingId}>
+              <Trans>Your main address</Trans>
+            </h2>
+            {main === null ? (
+              <p>
+                <Trans>You have no main address yet. Please choose or enter one.</Trans>
+              </p>
+            ) : (
+              <div className="account-record account-record--main">
+                <PostalAddress address={main} />
+              </div>
+            )}
+            {mode === 'edit' && main !== null ? (
+              <AddressForm
+                edition={edition}
+                legend={<Trans>Edit your main address</Trans>}
+                submitLabel={<Trans>Save address</Trans>}
+                initial={addressValuesOf(main)}
+                save={(address, api) =>
+                  api.call(updateAddressesEndpoint, {
+                    body: addressPatchBody(address, main.id),
+                  })
+                }
+                onSaved={(address) => {
+                  const line = addressOneLine(address);
+                  changed(t`Your main address is saved: ${line}.`);
+                }}
+                onGone={book.reload}
+                onCancel={cancel}
+              />
+            ) : mode === 'new' ? (
+              <AddressForm
+                edition={edition}
+                legend={<Trans>New main address</Trans>}
+                submitLabel={<Trans>Save as main address</Trans>}
+                save={(address, api) =>
+                  api.call(updatePeopleEndpoint, {
+                    body: newMainAddressBody(
+                      address,
+                      addressOwner(account.customerData, addressBook.people),
+                    ),
+                  })
+                }
+                onSaved={(address) => {
+                  const line = addressOneLine(address);
+                  changed(t`Your main address is now ${line}.`);
+                }}
+                onCancel={cancel}
+              />
+            ) : mode === 'choose' ? (
+              <ChooseMainAddress
+                account={account}
+                book={addressBook}
+                onChosen={(address) => {
+                  const line = addressOneLine(address);
+                  changed(t`Your main address is now ${line}.`);
+                }}
+                onGone={book.reload}
+                onCancel={cancel}
+              />
+            ) : (
+              <div className="actions">
+                {main === null ? null : (
+                  <button
+                    id={openerId('edit')}
+                    type="button"
+                    className="button"
+                    onClick={() => open('edit')}
+                  >
+                    <Trans>Edit this address</Trans>
+                  </button>
+                )}
+                {otherAddresses(addressBook).length === 0 ? null : (
+                  <button
+                    id={openerId('choose')}
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => open('choose')}
+                  >
+                    <Trans>Use another saved address</Trans>
+                  </button>
+                )}
                 <button
-                  id={openerId('edit')}
-                  type="button"
-                  className="button"
-                  onClick={() => open('edit')}
-                >
-                  <Trans>Edit this address</Trans>
-                </button>
-              )}
-              {otherAddresses(book.data).length === 0 ? null : (
-                <button
-                  id={openerId('choose')}
+                  id={openerId('new')}
                   type="button"
                   className="button button--secondary"
-                  onClick={() => open('choose')}
+                  onClick={() => open('new')}
                 >
-                  <Trans>Use another saved address</Trans>
+                  <Trans>Enter a new address</Trans>
                 </button>
-              )}
-              <button
-                id={openerId('new')}
-                type="button"
-                className="button button--secondary"
-                onClick={() => open('new')}
-              >
-                <Trans>Enter a new address</Trans>
-              </button>
-            </div>
-          )}
-        </section>
-      )}
+              </div>
+            )}
+          </section>
+        )}
+      </AccountCallView>
       <p className="actions">
         <Link to={paths.overview} className="button button--secondary">
           <Trans>Back to your account overview</Trans>

@@ -14,7 +14,7 @@ import {
   type PaypalField,
 } from './payout-accounts.ts';
 import { useAccountForm, type AccountFormState } from './use-account-form.ts';
-import type { PayoutDraft, SaveOutcome } from './use-payout-accounts.ts';
+import type { PayoutChanges, PayoutDraft, SaveOutcome } from './use-payout-accounts.ts';
 
 /**
  * Whether a new account becomes the primary one: `ask` shows a choice (the management page),
@@ -209,14 +209,12 @@ export function PayoutEditorArea({
   editor,
   setEditor,
   primaryChoice,
-  busy,
-  save,
+  changes: { busy, save },
 }: {
   editor: PayoutEditor | null;
   setEditor(editor: PayoutEditor | null): void;
   primaryChoice: PrimaryChoice;
-  busy: boolean;
-  save(draft: PayoutDraft, primary: boolean): Promise<SaveOutcome>;
+  changes: Pick<PayoutChanges, 'busy' | 'save'>;
 }) {
   const opener = useRef<HTMLButtonElement | null>(null);
   // A cancelled form hands the focus back to the button that opens one; after a save the

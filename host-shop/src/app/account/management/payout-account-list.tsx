@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { ibanEnding, maskedIban, type PayoutAccount } from './payout-accounts.ts';
-import type { PayoutNotice } from './use-payout-accounts.ts';
+import type { PayoutChanges, PayoutNotice } from './use-payout-accounts.ts';
 
 /** A masked IBAN: the dots are hidden from screen readers, which read "ending in 3000" instead. */
 function MaskedIban({ iban }: { iban: string }) {
@@ -65,17 +65,16 @@ export function PayoutAccountDetails({ payout }: { payout: PayoutAccount }) {
  */
 export function PayoutAccountList({
   accounts,
-  busy,
   label,
-  onMakePrimary,
+  changes,
   onEdit,
 }: {
   accounts: readonly PayoutAccount[];
-  busy: boolean;
   label: string;
-  onMakePrimary(payout: PayoutAccount): void;
+  changes: Pick<PayoutChanges, 'busy' | 'makePrimary'>;
   onEdit?: ((payout: PayoutAccount) => void) | undefined;
 }) {
+  const { busy } = changes;
   return (
     <ul className="account-records" aria-label={label}>
       {accounts.map((payout) => (
@@ -100,7 +99,7 @@ export function PayoutAccountList({
                 value={payout.iri}
                 aria-disabled={busy}
                 onClick={() => {
-                  if (!busy) onMakePrimary(payout);
+                  if (!busy) void changes.makePrimary(payout);
                 }}
               >
                 <Trans>Pay me here</Trans>

@@ -1,7 +1,6 @@
-import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { LoadingBlock } from '../account-gate.tsx';
+import { AccountCallView } from '../account-call-view.tsx';
 import type { SectionProps } from './account-management.tsx';
 import { PayoutEditorArea, type PayoutEditor } from './payout-account-forms.tsx';
 import { PayoutAccountList, PayoutNoticeText } from './payout-account-list.tsx';
@@ -29,33 +28,31 @@ export function PayoutSection({ account }: SectionProps) {
         </Trans>
       </p>
       <PayoutNoticeText notice={changes.notice} />
-      {accounts.status === 'loading' ? (
-        <LoadingBlock>
-          <Trans>Loading your payout accounts…</Trans>
-        </LoadingBlock>
-      ) : accounts.status === 'failed' ? (
-        <LoadFailure onRetry={accounts.reload}>
-          <Trans>We could not load your payout accounts.</Trans>
-        </LoadFailure>
-      ) : accounts.data.length === 0 ? (
-        <p>
-          <Trans>You have no payout account yet. Add one so we can pay your trades.</Trans>
-        </p>
-      ) : (
-        <PayoutAccountList
-          accounts={accounts.data}
-          busy={changes.busy}
-          label={t`Your payout accounts`}
-          onMakePrimary={(payout) => void changes.makePrimary(payout)}
-          onEdit={(payout) => setEditor({ kind: 'edit', payout })}
-        />
-      )}
+      <AccountCallView
+        call={accounts}
+        loading={<Trans>Loading your payout accounts…</Trans>}
+        failed={<Trans>We could not load your payout accounts.</Trans>}
+      >
+        {(loaded) =>
+          loaded.length === 0 ? (
+            <p>
+              <Trans>You have no payout account yet. Add one so we can pay your trades.</Trans>
+            </p>
+          ) : (
+            <PayoutAccountList
+              accounts={loaded}
+              label={t`Your payout accounts`}
+              changes={changes}
+              onEdit={(payout) => setEditor({ kind: 'edit', payout })}
+            />
+          )
+        }
+      </AccountCallView>
       <PayoutEditorArea
         editor={editor}
         setEditor={setEditor}
         primaryChoice="ask"
-        busy={changes.busy}
-        save={changes.save}
+        changes={changes}
       />
     </section>
   );

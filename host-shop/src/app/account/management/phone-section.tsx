@@ -1,4 +1,3 @@
-import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   createPhoneContactEndpoint,
@@ -7,7 +6,7 @@ import {
   type PhoneContact,
 } from '@tradein/contract';
 import { useId } from 'react';
-import { LoadingBlock } from '../account-gate.tsx';
+import { AccountCallView } from '../account-call-view.tsx';
 import { FieldMessage, TextField } from '../form-field.tsx';
 import { useAccountCall } from '../use-account-call.ts';
 import type { SectionProps } from './account-management.tsx';
@@ -60,86 +59,84 @@ export function PhoneSection({ account, edition }: SectionProps) {
         <Trans>Our service team calls you on these numbers when a trade needs your answer.</Trans>
       </p>
       <Confirmation id={editor.confirmation.id} message={editor.confirmation.message} />
-      {contacts.status === 'loading' ? (
-        <LoadingBlock>
-          <Trans>Loading your phone numbers…</Trans>
-        </LoadingBlock>
-      ) : contacts.status === 'failed' ? (
-        <LoadFailure onRetry={contacts.reload}>
-          <Trans>We could not load your phone numbers.</Trans>
-        </LoadFailure>
-      ) : (
-        <>
-          {contacts.data.length === 0 ? (
-            <p>
-              <Trans>You have not saved a phone number yet.</Trans>
-            </p>
-          ) : (
-            <ul className="account-records">
-              {contacts.data.map((contact) => {
-                const number = readablePhone(contact.phone, edition);
-                return (
-                  <li key={contact.id} className="account-record">
-                    {openForm?.kind === 'edit' && openForm.contact.id === contact.id ? (
-                      <PhoneForm
-                        edition={edition}
-                        legend={<Trans>Edit the phone number {number}</Trans>}
-                        submitLabel={<Trans>Save phone number</Trans>}
-                        initial={{ phone: number, type: contact.type }}
-                        save={(body, api) =>
-                          api.call(updatePhoneContactEndpoint, {
-                            body: { id: contact.id, ...body },
-                          })
-                        }
-                        onSaved={({ phone }) => editor.saved(t`Phone number saved: ${phone}.`)}
-                        onGone={contacts.reload}
-                        onCancel={() => editor.cancel(editButtonId(contact.id))}
-                      />
-                    ) : (
-                      <>
-                        <p className="account-record__line">
-                          <span className="phone-number">{number}</span>{' '}
-                          <span className="account-record__note">
-                            (<PhoneTypeName type={contact.type} />)
-                          </span>
-                        </p>
-                        <div className="actions">
-                          <button
-                            id={editButtonId(contact.id)}
-                            type="button"
-                            className="button button--secondary"
-                            onClick={() => editor.start({ kind: 'edit', contact })}
-                          >
-                            <Trans>
-                              Edit
-                              <span className="visually-hidden"> the phone number {number}</span>
-                            </Trans>
-                          </button>
-                        </div>
-                      </>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <NewRecord
-            open={openForm?.kind === 'new'}
-            buttonId={addButtonId}
-            buttonLabel={<Trans>Add a phone number</Trans>}
-            onOpen={() => editor.start({ kind: 'new' })}
-          >
-            <PhoneForm
-              edition={edition}
-              legend={<Trans>New phone number</Trans>}
-              submitLabel={<Trans>Add phone number</Trans>}
-              save={(body, api) => api.call(createPhoneContactEndpoint, { body })}
-              onSaved={({ phone }) => editor.saved(t`Phone number added: ${phone}.`)}
-              onCancel={() => editor.cancel(addButtonId)}
-            />
-          </NewRecord>
-        </>
-      )}
+      <AccountCallView
+        call={contacts}
+        loading={<Trans>Loading your phone numbers…</Trans>}
+        failed={<Trans>We could not load your phone numbers.</Trans>}
+      >
+        {(phoneContacts) => (
+          <>
+            {phoneContacts.length === 0 ? (
+              <p>
+                <Trans>You have not saved a phone number yet.</Trans>
+              </p>
+            ) : (
+              <ul className="account-records">
+                {phoneContacts.map((contact) => {
+                  const number = readablePhone(contact.phone, edition);
+                  return (
+                    <li key={contact.id} className="account-record">
+                      {openForm?.kind === 'edit' && openForm.contact.id === contact.id ? (
+                        <PhoneForm
+                          edition={edition}
+                          legend={<Trans>Edit the phone number {number}</Trans>}
+                          submitLabel={<Trans>Save phone number</Trans>}
+                          initial={{ phone: number, type: contact.type }}
+                          save={(body, api) =>
+                            api.call(updatePhoneContactEndpoint, {
+                              body: { id: contact.id, ...body },
+                            })
+                          }
+                          onSaved={({ phone }) => editor.saved(t`Phone number saved: ${phone}.`)}
+                          onGone={contacts.reload}
+                          onCancel={() => editor.cancel(editButtonId(contact.id))}
+                        />
+                      ) : (
+                        <>
+                          <p className="account-record__line">
+                            <span className="phone-number">{number}</span>{' '}
+                            <span className="account-record__note">
+                              (<PhoneTypeName type={contact.type} />)
+                            </span>
+                          </p>
+                          <div className="actions">
+                            <button
+                              id={editButtonId(contact.id)}
+                              type="button"
+                              className="button button--secondary"
+                              onClick={() => editor.start({ kind: 'edit', contact })}
+                            >
+                              <Trans>
+                                Edit
+                                <span className="visually-hidden"> the phone number {number}</span>
+                              </Trans>
+                            </button>
+                          </div>
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <NewRecord
+              open={openForm?.kind === 'new'}
+              buttonId={addButtonId}
+              buttonLabel={<Trans>Add a phone number</Trans>}
+              onOpen={() => editor.start({ kind: 'new' })}
+            >
+              <PhoneForm
+                edition={edition}
+                legend={<Trans>New phone number</Trans>}
+                submitLabel={<Trans>Add phone number</Trans>}
+                save={(body, api) => api.call(createPhoneContactEndpoint, { body })}
+                onSaved={({ phone }) => editor.saved(t`Phone number added: ${phone}.`)}
+                onCancel={() => editor.cancel(addButtonId)}
+              />
+            </NewRecord>
+          </>
+        )}
+      </AccountCallView>
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { LoadFailure } from '../load-failure.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { LoadingBlock } from '../account-gate.tsx';
+import { AccountCallView } from '../account-call-view.tsx';
 import type { SectionProps } from './account-management.tsx';
 import { PayoutEditorArea, type PayoutEditor } from './payout-account-forms.tsx';
 import {
@@ -49,37 +48,34 @@ export function PrimaryPayoutChange({ account, paths }: Omit<SectionProps, 'edit
         <Trans>Change your payout account</Trans>
       </h1>
       <PayoutNoticeText notice={changes.notice} />
-      {accounts.status === 'loading' ? (
-        <LoadingBlock>
-          <Trans>Loading your payout accounts…</Trans>
-        </LoadingBlock>
-      ) : accounts.status === 'failed' ? (
-        <LoadFailure onRetry={accounts.reload}>
-          <Trans>We could not load your payout accounts.</Trans>
-        </LoadFailure>
-      ) : (
-        <>
-          <section className="account-data" aria-labelledby={currentId}>
-            <h2 id={currentId}>
-              <Trans>Your current payout account</Trans>
-            </h2>
-            <CurrentPayoutAccount accounts={accounts.data} />
-          </section>
-          {accounts.data.some((payout) => !payout.isPrimary) ? (
-            <section className="account-data" aria-labelledby={othersId}>
-              <h2 id={othersId}>
-                <Trans>Choose another of your accounts</Trans>
+      <AccountCallView
+        call={accounts}
+        loading={<Trans>Loading your payout accounts…</Trans>}
+        failed={<Trans>We could not load your payout accounts.</Trans>}
+      >
+        {(loaded) => (
+          <>
+            <section className="account-data" aria-labelledby={currentId}>
+              <h2 id={currentId}>
+                <Trans>Your current payout account</Trans>
               </h2>
-              <PayoutAccountList
-                accounts={accounts.data.filter((payout) => !payout.isPrimary)}
-                busy={changes.busy}
-                label={t`Your other payout accounts`}
-                onMakePrimary={(payout) => void changes.makePrimary(payout)}
-              />
+              <CurrentPayoutAccount accounts={loaded} />
             </section>
-          ) : null}
-        </>
-      )}
+            {loaded.some((payout) => !payout.isPrimary) ? (
+              <section className="account-data" aria-labelledby={othersId}>
+                <h2 id={othersId}>
+                  <Trans>Choose another of your accounts</Trans>
+                </h2>
+                <PayoutAccountList
+                  accounts={loaded.filter((payout) => !payout.isPrimary)}
+                  label={t`Your other payout accounts`}
+                  changes={changes}
+                />
+              </section>
+            ) : null}
+          </>
+        )}
+      </AccountCallView>
       <section className="account-data" aria-labelledby={addId}>
         <h2 id={addId}>
           <Trans>Add a new payout account</Trans>
@@ -88,8 +84,7 @@ export function PrimaryPayoutChange({ account, paths }: Omit<SectionProps, 'edit
           editor={editor}
           setEditor={setEditor}
           primaryChoice="always"
-          busy={changes.busy}
-          save={changes.save}
+          changes={changes}
         />
       </section>
       <p>

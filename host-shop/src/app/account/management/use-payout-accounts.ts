@@ -166,3 +166,6 @@ export function usePayoutChanges(account: LoggedInAccount, reload: () => void) {
 
   return { busy, notice, makePrimary, save };
 }
+
+/** The payout changes of the page: whether one is running, its notice, and the two changes. */
+export type PayoutChanges = ReturnType<typeof usePayoutChanges>;
