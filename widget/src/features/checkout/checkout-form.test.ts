@@ -15,17 +15,15 @@ import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fix
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
 const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
 
+/** The form as the seller of the contract's checkout fixtures fills it in. */
 function filled(overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues {
+  // The form asks for no country: the edition gives it.
+  const { country: _fromEdition, ...address } = sellerAddressInput;
   return {
     ...emptyCheckoutForm(),
+    ...address,
     email: 'jonas.weber@example.org',
-    firstName: 'Jonas',
-    lastName: 'Weber',
-    street: 'Torstraße',
-    houseNumber: '12',
-    zip: '10119',
-    city: 'Berlin',
-    accountHolder: 'Jonas Weber',
+    accountHolder: sellerSepaPayout.accountHolder,
     iban: 'DE89 3704 0044 0532 0130 00',
     acceptedTerms: true,
     ...overrides,
@@ -263,16 +261,7 @@ describe('buildRegistrationRequest', () => {
       email: 'jonas.weber@example.org',
       credentials: [{ type: 'password', value: 'Ankauf-2026', temporary: false }],
       attributes: { locale: 'fr-FR' },
-      Address: {
-        salutation: 'ms',
-        firstName: 'Jonas',
-        lastName: 'Weber',
-        street: 'Torstraße',
-        houseNumber: '12',
-        zip: '10119',
-        city: 'Berlin',
-        country: 'fr',
-      },
+      Address: { ...sellerAddressInput, country: 'fr' },
       Payment: { paymentType: 2, paypalAccount: { email: 'pay@example.org' }, bankAccount: null },
     });
   });
