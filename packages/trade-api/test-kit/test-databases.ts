@@ -21,6 +21,11 @@ export interface TestDatabase {
    * `readTradeApiConfig` reads them: `DATA_DIR` of the SQLite file, or `DATABASE_URL`.
    */
   settings(db: TradeDb): Record<string, string>;
+  /**
+   * A second handle to a database made by `create`, with a connection pool of its own, as a
+   * second API node opens it. Close it (`destroy()` on the handle) before `destroy`.
+   */
+  connectAgain(db: TradeDb): TradeDb;
 }
 
 /** Where each created database lives, to remove it afterwards. */
@@ -33,15 +38,21 @@ function locationOf(db: TradeDb): string {
   return location;
 }
 
+/** The database file of a SQLite test database in its folder. */
+function sqliteFileIn(folder: string): string {
+  return join(folder, 'trade.sqlite');
+}
+
 const sqliteDatabase: TestDatabase = {
   name: 'sqlite',
   create() {
     // A file rather than :memory:, so WAL and the file handling run as in production.
     const folder = mkdtempSync(join(tmpdir(), 'tradein-sqlite-'));
-    const db = createDatabase({ sqliteFile: join(folder, 'trade.sqlite') });
+    const db = createDatabase({ sqliteFile: sqliteFileIn(folder) });
     locations.set(db, folder);
     return Promise.resolve(db);
   },
+  connectAgain: (db) => createDatabase({ sqliteFile: sqliteFileIn(locationOf(db)) }),
   async destroy(db) {
     await db.destroy();
     const folder = locations.get(db);
@@ -83,6 +94,8 @@ function postgresDatabase(adminUrl: string): TestDatabase {
       if (name !== undefined) await administer(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
     },
     settings: (db) => ({ DATABASE_URL: urlOf(locationOf(db)) }),
+    connectAgain: (db) =>
+      createDatabase({ databaseUrl: urlOf(locationOf(db)), sqliteFile: ':memory:' }),
   };
 }
 

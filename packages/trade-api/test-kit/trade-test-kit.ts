@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import {
   type Offer,
   type OfferAnswer,
   type Trade,
+  type TradeStatus,
 } from '@tradein/contract';
 import { offerValidityDays, type EditionCode } from '@tradein/editions';
 import type { TradeDb } from '../src/db/create-database.ts';
@@ -282,6 +283,8 @@ export async function checkOutPhones(
 
 /** The fields of an offer row a test sets; {@link insertOffer} fills in the rest. */
 interface OfferRowOptions {
+  /** Default: a fresh one. */
+  id?: string | undefined;
   priceCents: number;
   edition?: EditionCode;
   validUntil?: string;
@@ -296,7 +299,7 @@ interface OfferRowOptions {
  * with a `createdAt` holds the offer validity from then, one without holds until the end of 2026.
  */
 export async function insertOffer(db: TradeDb, options: OfferRowOptions): Promise<string> {
-  const id = randomUUID();
+  const id = options.id ?? randomUUID();
   const validUntil =
     options.validUntil ??
     (options.createdAt === undefined
@@ -317,4 +320,79 @@ export async function insertOffer(db: TradeDb, options: OfferRowOptions): Promis
     })
     .execute();
   return id;
+}
+
+/** The trade {@link insertTrade} writes: one line of a device, by default a German customer's. */
+interface TradeRowOptions {
+  customerId: string;
+  /** Default: a fresh `T-2026-…` number. */
+  tradeNumber?: string;
+  /** Default: `created`. */
+  status?: TradeStatus;
+  createdAt: Date;
+  /** The line's offer id; default: a fresh one. */
+  offerId?: string;
+  /** Default: the test catalogue's device 1000. */
+  deviceName?: string;
+  priceCents: number;
+  /** Default: 1. */
+  quantity?: number;
+  /** Default: {@link addressFor} `de`. */
+  address?: object;
+  /** Default: none stored (`{}`). */
+  payoutDetails?: object;
+}
+
+/**
+ * Inserts a trade of one device line with its offer directly, as the checkout stores one, for
+ * tests of what reads trades (histories, mails, deletion) that need no checkout.
+ */
+export async function insertTrade(
+  db: TradeDb,
+  options: TradeRowOptions,
+): Promise<{ id: number; tradeNumber: string }> {
+  const quantity = options.quantity ?? 1;
+  const offerId = await insertOffer(db, {
+    id: options.offerId,
+    priceCents: options.priceCents,
+    customerId: options.customerId,
+    createdAt: options.createdAt,
+  });
+  const tradeNumber = options.tradeNumber ?? `T-2026-${randomBytes(4).toString('hex')}`;
+  const at = options.createdAt.toISOString();
+  const trade = await db
+    .insertInto('trades')
+    .values({
+      trade_number: tradeNumber,
+      customer_id: options.customerId,
+      edition: 'de',
+      status: options.status ?? 'created',
+      address_snapshot: JSON.stringify(options.address ?? addressFor('de')),
+      payment_type: 13,
+      payout_details: JSON.stringify(options.payoutDetails ?? {}),
+      voucher_code: null,
+      total_cents: options.priceCents * quantity,
+      is_b2b: 0,
+      partner: null,
+      shop_mode: 'default',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('trade_items')
+    .values({
+      trade_id: trade.id,
+      offer_id: offerId,
+      device_id: 1000,
+      device_name: options.deviceName ?? 'Phone 1000',
+      quantity,
+      price_cents: options.priceCents,
+      revised_price_cents: null,
+      inspection_findings: null,
+      photo_path: null,
+    })
+    .execute();
+  return { id: trade.id, tradeNumber };
 }

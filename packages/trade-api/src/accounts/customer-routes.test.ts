@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TradeDb } from '../db/create-database.ts';
 
 import { testDatabases } from '../../test-kit/test-databases.ts';
+import { insertTrade } from '../../test-kit/trade-test-kit.ts';
 import {
   createCustomer,
   type TestCustomer,
@@ -63,62 +64,24 @@ async function insertDevice(db: TradeDb): Promise<void> {
     .execute();
 }
 
-/** A trade of one device for a customer, as the trades feature writes it. */
-async function insertTrade(
+/** A trade of two iPhones for a customer, as the trades feature writes it. */
+async function insertIphoneTrade(
   db: TradeDb,
   customerId: string,
   number: string,
   createdAt: string,
 ): Promise<number> {
-  const offerId = `offer-${number}`;
-  await db
-    .insertInto('offers')
-    .values({
-      id: offerId,
-      device_id: 1000,
-      edition: 'de',
-      answers: '{}',
-      price_cents: 25_050,
-      is_recycling: 0,
-      valid_until: createdAt,
-      customer_id: customerId,
-      created_at: createdAt,
-    })
-    .execute();
-  const trade = await db
-    .insertInto('trades')
-    .values({
-      trade_number: number,
-      customer_id: customerId,
-      edition: 'de',
-      status: 'created',
-      address_snapshot: JSON.stringify({ ...address, zip: '80331' }),
-      payment_type: 13,
-      payout_details: JSON.stringify(bankAccount),
-      voucher_code: null,
-      total_cents: 50_100,
-      is_b2b: 0,
-      partner: null,
-      shop_mode: 'default',
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('trade_items')
-    .values({
-      trade_id: trade.id,
-      offer_id: offerId,
-      device_id: 1000,
-      device_name: 'Apple iPhone 13 128 GB',
-      quantity: 2,
-      price_cents: 25_050,
-      revised_price_cents: null,
-      inspection_findings: null,
-      photo_path: null,
-    })
-    .execute();
+  const trade = await insertTrade(db, {
+    customerId,
+    tradeNumber: number,
+    createdAt: new Date(createdAt),
+    offerId: `offer-${number}`,
+    deviceName: 'Apple iPhone 13 128 GB',
+    priceCents: 25_050,
+    quantity: 2,
+    address,
+    payoutDetails: bankAccount,
+  });
   return trade.id;
 }
 
@@ -378,9 +341,9 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
   });
 
   it('lists the trade history newest first', async () => {
-    await insertTrade(server.db, anna.customerId, 'T-1', '2026-01-01T10:00:00.000Z');
-    await insertTrade(server.db, anna.customerId, 'T-2', '2026-02-01T10:00:00.000Z');
-    await insertTrade(server.db, ben.customerId, 'T-3', '2026-03-01T10:00:00.000Z');
+    await insertIphoneTrade(server.db, anna.customerId, 'T-1', '2026-01-01T10:00:00.000Z');
+    await insertIphoneTrade(server.db, anna.customerId, 'T-2', '2026-02-01T10:00:00.000Z');
+    await insertIphoneTrade(server.db, ben.customerId, 'T-3', '2026-03-01T10:00:00.000Z');
     const history = await as(anna).get('trade_history');
     expect(history.status).toBe(200);
     expect(history.body).toEqual([
@@ -578,7 +541,7 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
         const email = `delete-${path.length}@example.org`;
         const carl = await createCustomer(server.api, email);
         await as(carl).send('PATCH', 'bank_accounts', bankAccount);
-        const tradeId = await insertTrade(
+        const tradeId = await insertIphoneTrade(
           server.db,
           carl.customerId,
           `T-D${path.length}`,

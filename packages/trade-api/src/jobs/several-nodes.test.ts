@@ -1,14 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { testConfig } from '../../test-kit/test-server.ts';
-import { addressFor, createCustomer } from '../../test-kit/trade-test-kit.ts';
-import { createDatabase, type TradeDb } from '../db/create-database.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
+import { createCustomer, insertOffer, insertTrade } from '../../test-kit/trade-test-kit.ts';
+import type { TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
@@ -28,64 +27,6 @@ import { dayMs } from '../time/day.ts';
  * the same with two connections to one file.
  */
 
-/** One database reached through two handles, as two nodes reach it. */
-interface SharedDatabase {
-  name: string;
-  open(): Promise<[TradeDb, TradeDb]>;
-  remove(): Promise<void>;
-}
-
-function sqliteShared(): SharedDatabase {
-  let folder = '';
-  return {
-    name: 'sqlite',
-    async open() {
-      folder = await mkdtemp(join(tmpdir(), 'tradein-nodes-'));
-      const file = join(folder, 'trade.sqlite');
-      return [createDatabase({ sqliteFile: file }), createDatabase({ sqliteFile: file })];
-    },
-    async remove() {
-      await rm(folder, { recursive: true, force: true });
-    },
-  };
-}
-
-function postgresShared(adminUrl: string): SharedDatabase {
-  const name = `t_nodes_${randomBytes(6).toString('hex')}`;
-  const administer = async (statement: string) => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    name: 'postgres',
-    async open() {
-      await administer(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const open = () =>
-        createDatabase({
-          databaseUrl: url.toString(),
-          sqliteFile: ':memory:',
-          postgresPoolSize: 4,
-        });
-      return [open(), open()];
-    },
-    remove: () => administer(`DROP DATABASE IF EXISTS ${name}`),
-  };
-}
-
-function sharedDatabases(): SharedDatabase[] {
-  const adminUrl = process.env['TEST_DATABASE_URL'];
-  return adminUrl === undefined || adminUrl === ''
-    ? [sqliteShared()]
-    : [sqliteShared(), postgresShared(adminUrl)];
-}
-
 const quiet: JobLog = { info() {}, warn() {}, error() {} };
 const now = new Date('2026-06-15T10:00:00.000Z');
 
@@ -101,84 +42,6 @@ function slowMailer(outboxDir: string): Mailer {
   };
 }
 
-/** A trade of the customer in `status`, checked out at `createdAt`, with one device. */
-async function insertTrade(
-  db: TradeDb,
-  customerId: string,
-  status: string,
-  createdAt: Date,
-): Promise<{ id: number; tradeNumber: string }> {
-  const offerId = randomUUID();
-  await db
-    .insertInto('offers')
-    .values({
-      id: offerId,
-      device_id: 1000,
-      edition: 'de',
-      answers: JSON.stringify({ POWERS_ON: 'YES', GRADE: 'GRADE_LIKE_NEW' }),
-      price_cents: 12_345,
-      is_recycling: 0,
-      valid_until: new Date(createdAt.getTime() + 14 * dayMs).toISOString(),
-      customer_id: customerId,
-      created_at: createdAt.toISOString(),
-    })
-    .execute();
-  const tradeNumber = `T-2026-${randomBytes(4).toString('hex')}`;
-  const trade = await db
-    .insertInto('trades')
-    .values({
-      trade_number: tradeNumber,
-      customer_id: customerId,
-      edition: 'de',
-      status,
-      address_snapshot: JSON.stringify(addressFor('de')),
-      payment_type: 13,
-      payout_details: '{}',
-      voucher_code: null,
-      total_cents: 12_345,
-      is_b2b: 0,
-      partner: null,
-      shop_mode: 'default',
-      created_at: createdAt.toISOString(),
-      updated_at: createdAt.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('trade_items')
-    .values({
-      trade_id: trade.id,
-      offer_id: offerId,
-      device_id: 1000,
-      device_name: 'Phone 1000',
-      quantity: 1,
-      price_cents: 12_345,
-      revised_price_cents: null,
-      inspection_findings: null,
-      photo_path: null,
-    })
-    .execute();
-  return { id: trade.id, tradeNumber };
-}
-
-/** An offer the customer created while logged in and has not checked out. */
-async function insertCartOffer(db: TradeDb, customerId: string, createdAt: Date): Promise<void> {
-  await db
-    .insertInto('offers')
-    .values({
-      id: randomUUID(),
-      device_id: 1001,
-      edition: 'de',
-      answers: JSON.stringify({ POWERS_ON: 'YES', GRADE: 'GRADE_GOOD' }),
-      price_cents: 5_000,
-      is_recycling: 0,
-      valid_until: new Date(createdAt.getTime() + 14 * dayMs).toISOString(),
-      customer_id: customerId,
-      created_at: createdAt.toISOString(),
-    })
-    .execute();
-}
-
 /** Mails grouped by recipient and subject, with how often each was sent. */
 function countsByMail(mails: readonly OutboxMail[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -189,7 +52,7 @@ function countsByMail(mails: readonly OutboxMail[]): Map<string, number> {
   return counts;
 }
 
-describe.each(sharedDatabases())('two API nodes on one $name database', (shared) => {
+describe.each(testDatabases())('two API nodes on one $name database', (engine) => {
   let nodeA: TradeDb;
   let nodeB: TradeDb;
   let dataDir: string;
@@ -197,15 +60,15 @@ describe.each(sharedDatabases())('two API nodes on one $name database', (shared)
   const customerCount = 30;
 
   beforeAll(async () => {
-    [nodeA, nodeB] = await shared.open();
+    nodeA = await engine.create();
+    nodeB = engine.connectAgain(nodeA);
     await migrateToLatest(nodeA);
     await seedCatalogue(nodeA, testCatalogue(6));
     dataDir = await mkdtemp(join(tmpdir(), 'tradein-nodes-mail-'));
   });
   afterAll(async () => {
-    await nodeA.destroy();
     await nodeB.destroy();
-    await shared.remove();
+    await engine.destroy(nodeA);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -215,15 +78,25 @@ describe.each(sharedDatabases())('two API nodes on one $name database', (shared)
     for (let index = 0; index < customerCount; index += 1) {
       const customer = await createCustomer(nodeA);
       customers.push(customer);
-      const received = await insertTrade(
-        nodeA,
-        customer.id,
-        'received',
-        new Date(now.getTime() - 13.5 * dayMs),
-      );
+      const received = await insertTrade(nodeA, {
+        customerId: customer.id,
+        status: 'received',
+        createdAt: new Date(now.getTime() - 13.5 * dayMs),
+        priceCents: 12_345,
+      });
       await enqueueTradeStatusMail(nodeA, received, 'received', now.toISOString());
-      await insertTrade(nodeA, customer.id, 'created', new Date(now.getTime() - 13 * dayMs));
-      await insertCartOffer(nodeA, customer.id, new Date(now.getTime() - 12.5 * dayMs));
+      await insertTrade(nodeA, {
+        customerId: customer.id,
+        createdAt: new Date(now.getTime() - 13 * dayMs),
+        priceCents: 12_345,
+      });
+      // An offer of the customer's cart: created while logged in, not checked out.
+      await insertOffer(nodeA, {
+        priceCents: 5_000,
+        deviceId: 1001,
+        customerId: customer.id,
+        createdAt: new Date(now.getTime() - 12.5 * dayMs),
+      });
     }
     const outboxA = join(dataDir, 'a');
     const outboxB = join(dataDir, 'b');
@@ -301,11 +174,7 @@ describe.each(sharedDatabases())('two API nodes on one $name database', (shared)
     const servers = await Promise.all(
       [nodeA, nodeB].map(async (db, index) => {
         const mailer = mailers[index] ?? slowMailer(dataDir);
-        const {
-          db: _db,
-          config: _config,
-          ...options
-        } = createTradeApiOptions({
+        const options = createTradeApiOptions({
           db,
           config: testConfig,
           catalogue,
@@ -320,7 +189,12 @@ describe.each(sharedDatabases())('two API nodes on one $name database', (shared)
     );
     const trades = [];
     for (const customer of customers) {
-      const trade = await insertTrade(nodeA, customer.id, 'paid', now);
+      const trade = await insertTrade(nodeA, {
+        customerId: customer.id,
+        status: 'paid',
+        createdAt: now,
+        priceCents: 12_345,
+      });
       await enqueueTradeStatusMail(nodeA, trade, 'paid', now.toISOString());
       trades.push(trade);
     }
@@ -344,7 +218,12 @@ describe.each(sharedDatabases())('two API nodes on one $name database', (shared)
     }
 
     // Closed nodes run nothing any more: a job enqueued now stays where it is.
-    const trade = await insertTrade(nodeA, customers[0]?.id ?? '', 'paid', now);
+    const trade = await insertTrade(nodeA, {
+      customerId: customers[0]?.id ?? '',
+      status: 'paid',
+      createdAt: now,
+      priceCents: 12_345,
+    });
     await enqueueTradeStatusMail(nodeA, trade, 'paid', now.toISOString());
     await new Promise((resolve) => setTimeout(resolve, 100));
     const waiting = await nodeA

@@ -43,17 +43,8 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
     const catalogue = await loadCatalogue(db);
     outboxDir = await mkdtemp(join(tmpdir(), 'trade-flow-outbox-'));
     mailer = createMailer({ smtpUrl: undefined, outboxDir });
-    const {
-      db: _db,
-      config: _config,
-      ...options
-    } = createTradeApiOptions({
-      db,
-      config: testConfig,
-      catalogue,
-      mailer,
-    });
-    server = await startTestServer(db, options);
+    const options = createTradeApiOptions({ db, config: testConfig, catalogue, mailer });
+    server = await startTestServer(db, { ...options, config: testConfig });
   });
 
   afterAll(async () => {
