@@ -117,10 +117,12 @@ interface CustomerRow {
   email: string;
 }
 
-/** What a test customer is: registered (the default) or a guest, and of which edition. */
+/** A test customer: registered (the default) or a guest, its edition and its e-mail address. */
 interface CustomerOptions {
   guest?: boolean;
   edition?: EditionCode;
+  /** Default: a fresh one. */
+  email?: string;
 }
 
 /** Inserts a customer row (registered or guest) and returns its id. */
@@ -129,7 +131,7 @@ export async function createCustomer(
   options: CustomerOptions = {},
 ): Promise<CustomerRow> {
   const id = randomUUID();
-  const email = `${id.slice(0, 8)}@example.com`;
+  const email = options.email ?? `${id.slice(0, 8)}@example.com`;
   const at = '2026-01-01T00:00:00.000Z';
   await db
     .insertInto('customers')

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../db/seed-catalogue.ts';
 
 import { mailsTo } from '../../test-kit/outbox-mail.ts';
+import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
+import { createCustomer as insertCustomer, insertTrade } from '../../test-kit/trade-test-kit.ts';
 import {
   createCustomer,
   registrationBody,
@@ -14,7 +17,10 @@ import {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
 
 describe.each(testDatabases())('registration and passwords on $name', (engine) => {
-  const server = useAccountServer(engine, { failuresPerIp: 1000 });
+  // Guests' trades name a device of the catalogue.
+  const server = useAccountServer(engine, { failuresPerIp: 1000 }, async (db) => {
+    await seedCatalogue(db, testCatalogue(6));
+  });
 
   const register = (body: unknown) => server.api.call('POST', '/api/account/register', { body });
   const activate = (token: string) =>
@@ -140,47 +146,14 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
     email: string,
     proven: boolean,
   ): Promise<{ guestId: string; tradeId: number }> {
-    const guestId = randomUUID();
-    const at = server.api.clock.now().toISOString();
-    await server.db
-      .insertInto('customers')
-      .values({
-        id: guestId,
-        customer_number: `G-${guestId.slice(0, 8)}`,
-        email,
-        salutation: 'ms',
-        first_name: 'Anna',
-        last_name: 'Muster',
-        company: null,
-        locale: 'de-DE',
-        edition: 'de',
-        password_hash: null,
-        activated_at: null,
-        is_guest: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const trade = await server.db
-      .insertInto('trades')
-      .values({
-        trade_number: `T-2026-${guestId.slice(0, 6)}`,
-        customer_id: guestId,
-        edition: 'de',
-        status: 'created',
-        address_snapshot: '{}',
-        payment_type: 13,
-        payout_details: '{}',
-        voucher_code: null,
-        total_cents: 10_000,
-        is_b2b: 0,
-        partner: null,
-        shop_mode: 'default',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const guest = await insertCustomer(server.db, { guest: true, email });
+    const now = server.api.clock.now();
+    const trade = await insertTrade(server.db, {
+      customerId: guest.id,
+      createdAt: now,
+      priceCents: 10_000,
+    });
+    const at = now.toISOString();
     await server.db
       .insertInto('trade_mailbox_proofs')
       .values({
@@ -192,7 +165,7 @@ describe.each(testDatabases())('registration and passwords on $name', (engine) =
         proven_at: proven ? at : null,
       })
       .execute();
-    return { guestId, tradeId: trade.id };
+    return { guestId: guest.id, tradeId: trade.id };
   }
 
   const registeredCustomer = (email: string) =>
