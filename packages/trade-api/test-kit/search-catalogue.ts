@@ -26,10 +26,8 @@ function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** A model of the test catalogue with its variants. */
+/** A model of the test catalogue with its variants; its series names its category and maker. */
 export interface ModelSpec {
-  manufacturer: string;
-  category: number;
   series: number;
   model: string;
   variants: string[];
@@ -66,45 +64,11 @@ const seriesRows = [
 const storage = ['128 GB', '256 GB', '512 GB', '1 TB'];
 
 const modelSpecs: ModelSpec[] = [
+  { series: 1, model: 'iPhone 12', variants: storage.slice(0, 3), year: 2020, month: 10 },
+  { series: 1, model: 'iPhone 12 Pro', variants: storage.slice(0, 3), year: 2020, month: 10 },
+  { series: 1, model: 'iPhone 13', variants: storage.slice(0, 3), year: 2021, month: 9 },
+  { series: 1, model: 'iPhone 13 mini', variants: storage.slice(0, 3), year: 2021, month: 9 },
   {
-    manufacturer: 'Apple',
-    category: 1,
-    series: 1,
-    model: 'iPhone 12',
-    variants: storage.slice(0, 3),
-    year: 2020,
-    month: 10,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 1,
-    series: 1,
-    model: 'iPhone 12 Pro',
-    variants: storage.slice(0, 3),
-    year: 2020,
-    month: 10,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 1,
-    series: 1,
-    model: 'iPhone 13',
-    variants: storage.slice(0, 3),
-    year: 2021,
-    month: 9,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 1,
-    series: 1,
-    model: 'iPhone 13 mini',
-    variants: storage.slice(0, 3),
-    year: 2021,
-    month: 9,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 1,
     series: 1,
     model: 'iPhone 13 Pro',
     variants: storage,
@@ -112,45 +76,11 @@ const modelSpecs: ModelSpec[] = [
     month: 9,
     searchTerms: ['A2638'],
   },
+  { series: 1, model: 'iPhone 13 Pro Max', variants: storage, year: 2021, month: 9 },
+  { series: 1, model: 'iPhone 14', variants: storage.slice(0, 3), year: 2022, month: 9 },
+  { series: 2, model: 'Galaxy S21', variants: ['128 GB', '256 GB'], year: 2021, month: 1 },
+  { series: 2, model: 'Galaxy S21+', variants: ['128 GB', '256 GB'], year: 2021, month: 1 },
   {
-    manufacturer: 'Apple',
-    category: 1,
-    series: 1,
-    model: 'iPhone 13 Pro Max',
-    variants: storage,
-    year: 2021,
-    month: 9,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 1,
-    series: 1,
-    model: 'iPhone 14',
-    variants: storage.slice(0, 3),
-    year: 2022,
-    month: 9,
-  },
-  {
-    manufacturer: 'Samsung',
-    category: 1,
-    series: 2,
-    model: 'Galaxy S21',
-    variants: ['128 GB', '256 GB'],
-    year: 2021,
-    month: 1,
-  },
-  {
-    manufacturer: 'Samsung',
-    category: 1,
-    series: 2,
-    model: 'Galaxy S21+',
-    variants: ['128 GB', '256 GB'],
-    year: 2021,
-    month: 1,
-  },
-  {
-    manufacturer: 'Samsung',
-    category: 1,
     series: 2,
     model: 'Galaxy S21 Ultra',
     variants: ['128 GB', '256 GB', '512 GB'],
@@ -158,108 +88,36 @@ const modelSpecs: ModelSpec[] = [
     month: 1,
     searchTerms: ['SM-G998B'],
   },
+  { series: 2, model: 'Galaxy S23', variants: ['128 GB', '256 GB'], year: 2023, month: 2 },
   {
-    manufacturer: 'Samsung',
-    category: 1,
-    series: 2,
-    model: 'Galaxy S23',
-    variants: ['128 GB', '256 GB'],
-    year: 2023,
-    month: 2,
-  },
-  {
-    manufacturer: 'Samsung',
-    category: 1,
     series: 2,
     model: 'Galaxy S23 Ultra',
     variants: ['256 GB', '512 GB', '1 TB'],
     year: 2023,
     month: 2,
   },
+  { series: 9, model: 'Galaxy Note 10+', variants: ['256 GB'], year: 2019, month: 8 },
+  { series: 3, model: 'Pixel 7', variants: ['128 GB', '256 GB'], year: 2022, month: 10 },
+  { series: 3, model: 'Pixel 7a', variants: ['128 GB'], year: 2023, month: 5 },
   {
-    manufacturer: 'Samsung',
-    category: 1,
-    series: 9,
-    model: 'Galaxy Note 10+',
-    variants: ['256 GB'],
-    year: 2019,
-    month: 8,
-  },
-  {
-    manufacturer: 'Google',
-    category: 1,
-    series: 3,
-    model: 'Pixel 7',
-    variants: ['128 GB', '256 GB'],
-    year: 2022,
-    month: 10,
-  },
-  {
-    manufacturer: 'Google',
-    category: 1,
-    series: 3,
-    model: 'Pixel 7a',
-    variants: ['128 GB'],
-    year: 2023,
-    month: 5,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 2,
     series: 4,
     model: 'iPad Pro 11 (2021)',
     variants: ['128 GB Wi-Fi', '128 GB Wi-Fi + Cellular'],
     year: 2021,
     month: 5,
   },
+  { series: 5, model: 'Galaxy Tab S8 Ultra', variants: ['128 GB', '256 GB'], year: 2022, month: 2 },
   {
-    manufacturer: 'Samsung',
-    category: 2,
-    series: 5,
-    model: 'Galaxy Tab S8 Ultra',
-    variants: ['128 GB', '256 GB'],
-    year: 2022,
-    month: 2,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 3,
     series: 6,
     model: 'MacBook Air M1',
     variants: ['256 GB', '512 GB', '1 TB'],
     year: 2020,
     month: 11,
   },
+  { series: 6, model: 'MacBook Air M2', variants: ['256 GB', '512 GB'], year: 2022, month: 7 },
+  { series: 6, model: 'MacBook Pro 14 M3', variants: ['512 GB', '1 TB'], year: 2023, month: 11 },
+  { series: 7, model: 'ThinkPad X1 Carbon Gen 9', variants: [''], year: 2021, month: 3 },
   {
-    manufacturer: 'Apple',
-    category: 3,
-    series: 6,
-    model: 'MacBook Air M2',
-    variants: ['256 GB', '512 GB'],
-    year: 2022,
-    month: 7,
-  },
-  {
-    manufacturer: 'Apple',
-    category: 3,
-    series: 6,
-    model: 'MacBook Pro 14 M3',
-    variants: ['512 GB', '1 TB'],
-    year: 2023,
-    month: 11,
-  },
-  {
-    manufacturer: 'Lenovo',
-    category: 3,
-    series: 7,
-    model: 'ThinkPad X1 Carbon Gen 9',
-    variants: [''],
-    year: 2021,
-    month: 3,
-  },
-  {
-    manufacturer: 'Lenovo',
-    category: 3,
     series: 7,
     model: 'ThinkPad T14 Gen 2',
     variants: [''],
@@ -268,8 +126,6 @@ const modelSpecs: ModelSpec[] = [
     searchTerms: ['Thinkpad T14 Génération 2'],
   },
   {
-    manufacturer: 'Sony',
-    category: 4,
     series: 8,
     model: 'PlayStation 5',
     variants: ['Disc Edition', 'Digital Edition'],
@@ -278,8 +134,6 @@ const modelSpecs: ModelSpec[] = [
     searchTerms: ['PS5'],
   },
   {
-    manufacturer: 'Sony',
-    category: 4,
     series: 8,
     model: 'PlayStation 4 Pro',
     variants: [''],
@@ -296,14 +150,19 @@ const modelSpecs: ModelSpec[] = [
 export function createTestCatalogue(models: readonly ModelSpec[] = modelSpecs): Catalogue {
   const devices: CatalogueDevice[] = [];
   for (const spec of models) {
-    const modelKey = slug(`${spec.manufacturer} ${spec.model}`);
+    const series = seriesRows.find((row) => row.id === spec.series);
+    const manufacturer = manufacturerRows.find((row) => row.id === series?.manufacturerId);
+    if (series === undefined || manufacturer === undefined) {
+      throw new Error(`No series ${spec.series} with its manufacturer for ${spec.model}`);
+    }
+    const modelKey = slug(`${manufacturer.name} ${spec.model}`);
     for (const variant of spec.variants) {
-      const name = `${spec.manufacturer} ${spec.model}${variant === '' ? '' : ` ${variant}`}`;
+      const name = `${manufacturer.name} ${spec.model}${variant === '' ? '' : ` ${variant}`}`;
       devices.push({
         id: devices.length + 1,
-        categoryId: spec.category,
-        manufacturerId: manufacturerRows.find((row) => row.name === spec.manufacturer)?.id ?? 0,
-        seriesId: spec.series,
+        categoryId: series.categoryId,
+        manufacturerId: manufacturer.id,
+        seriesId: series.id,
         model: spec.model,
         modelKey,
         variant,
