@@ -244,7 +244,7 @@ async function requestPhoneOffer(
   return offerSchema.parse(await answer.json());
 }
 
-/** Checks out offers as the customer with {@link checkoutBody}; fails unless the trade is created. */
+/** Checks out offers as the customer ({@link checkoutBody}); fails unless the trade is created. */
 async function checkOut(
   server: RunningServer,
   customerId: string,
