@@ -27,10 +27,13 @@ import {
 } from './payment-accounts.ts';
 import {
   berlinAddress,
+  annaPeople,
   berlinAddressInput,
   customer,
   issueMessages,
   issuePaths,
+  paymentAccount,
+  paymentAccountInput,
 } from './test-fixtures.ts';
 
 const bankAccount = {
@@ -38,13 +41,6 @@ const bankAccount = {
   accountHolder: 'Anna Schmidt',
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
-};
-const paymentAccount = {
-  paypalAccount: null,
-  bankAccount: '/api/customers/bank_accounts/4',
-  paymentType: 'INVOICE',
-  isPrimary: true,
-  customer: customer.iri,
 };
 const trade = {
   tradeId: 5512,
@@ -87,13 +83,13 @@ describe('customer schemas accept realistic records', () => {
     ],
     ['PayPal account', paypalAccountSchema, { id: 3, email: 'anna@example.com' }],
     ['PayPal account patch', paypalAccountPatchSchema, { email: 'anna@example.com' }],
-    ['payment account by IRI', customerPaymentAccountInputSchema, paymentAccount],
+    ['payment account by IRI', customerPaymentAccountInputSchema, paymentAccountInput],
     [
       'payment account by ids',
       customerPaymentAccountInputSchema,
-      { ...paymentAccount, paypalAccount: 3, bankAccount: null, customer: 77 },
+      { ...paymentAccountInput, paypalAccount: 3, bankAccount: null, customer: 77 },
     ],
-    ['stored payment account', customerPaymentAccountSchema, { id: 9, ...paymentAccount }],
+    ['stored payment account', customerPaymentAccountSchema, paymentAccount],
     ['phone contact', phoneContactSchema, { id: 2, phone: '+49 170 1234567', type: 'mobile' }],
     ['phone contact input', phoneContactInputSchema, { phone: '+390612345678', type: 'landline' }],
     [
@@ -110,18 +106,7 @@ describe('customer schemas accept realistic records', () => {
         customerIri: customer.iri,
       },
     ],
-    [
-      'people',
-      peopleSchema,
-      {
-        id: 88,
-        salutation: 'ms',
-        firstName: 'Anna',
-        lastName: 'Schmidt',
-        address: berlinAddress,
-        customer: customer.iri,
-      },
-    ],
+    ['people', peopleSchema, annaPeople],
     ['customer', customerSchema, customer],
     [
       'guest request',

@@ -4,7 +4,15 @@ import { buildRegistrationBody } from './registration.ts';
 import type { Endpoint } from './endpoint.ts';
 import { endpoints, type EndpointName } from './endpoints.ts';
 import { buildSearchRequest } from './search.ts';
-import { berlinAddress, berlinAddressInput, customer, iphone13 } from './test-fixtures.ts';
+import {
+  annaPeople,
+  berlinAddress,
+  berlinAddressInput,
+  customer,
+  iphone13,
+  paymentAccount,
+  paymentAccountInput,
+} from './test-fixtures.ts';
 
 /** §7, literally: method, path and whether the bearer token is needed, per call. */
 const specification: Record<EndpointName, [Endpoint['method'], string, Endpoint['auth']]> = {
@@ -234,33 +242,10 @@ const exchanges: Record<
         isPrimary: false,
         customer: customer.iri,
       },
-      {
-        id: 9,
-        paypalAccount: null,
-        bankAccount: '/api/customers/bank_accounts/4',
-        paymentType: 'INVOICE',
-        isPrimary: true,
-        customer: customer.iri,
-      },
+      paymentAccount,
     ],
   },
-  createCustomerPaymentAccount: {
-    body: {
-      paypalAccount: null,
-      bankAccount: '/api/customers/bank_accounts/4',
-      paymentType: 'INVOICE',
-      isPrimary: true,
-      customer: customer.iri,
-    },
-    response: {
-      id: 9,
-      paypalAccount: null,
-      bankAccount: '/api/customers/bank_accounts/4',
-      paymentType: 'INVOICE',
-      isPrimary: true,
-      customer: customer.iri,
-    },
-  },
+  createCustomerPaymentAccount: { body: paymentAccountInput, response: paymentAccount },
   createGuestAccountNumber: {
     body: { email: 'guest@example.com', firstName: 'Jean', lastName: 'Dupont', locale: 'fr-FR' },
     response: { accountNumber: 'G-100987', customerIri: '/api/customers/customers/100987' },
@@ -271,31 +256,14 @@ const exchanges: Record<
     body: { ...phone, type: 'landline' },
     response: { ...phone, type: 'landline' },
   },
-  getPeople: {
-    body: {},
-    response: {
-      id: 88,
-      salutation: 'ms',
-      firstName: 'Anna',
-      lastName: 'Schmidt',
-      address: null,
-      customer: customer.iri,
-    },
-  },
+  getPeople: { body: {}, response: { ...annaPeople, address: null } },
   updatePeople: {
     body: {
       address: '/api/customers/addresses/12',
       peopleIri: customer.peopleIri,
       customerIri: customer.iri,
     },
-    response: {
-      id: 88,
-      salutation: 'ms',
-      firstName: 'Anna',
-      lastName: 'Schmidt',
-      address: berlinAddress,
-      customer: customer.iri,
-    },
+    response: annaPeople,
   },
   getCustomer: { body: {}, response: customer },
   getTradeHistory: { body: {}, response: [trade] },

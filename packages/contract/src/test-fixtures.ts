@@ -4,7 +4,8 @@
  */
 import type * as z from 'zod/mini';
 import type * as catalogue from './catalogue.ts';
-import type { Address, AddressInput, Customer } from './customer.ts';
+import type { Address, AddressInput, Customer, People } from './customer.ts';
+import type { CustomerPaymentAccount } from './payment-accounts.ts';
 
 /** Dotted paths of the issues a value raises against a schema; empty when it is valid. */
 export function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
@@ -150,3 +151,25 @@ export const customer: Customer = {
   isGuest: false,
   createdAt: '2024-03-01T09:30:00Z',
 };
+
+/** Anna's person record (`customer.peopleIri`) with her Berlin address. */
+export const annaPeople: People = {
+  id: 88,
+  salutation: 'ms',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  address: berlinAddress,
+  customer: customer.iri,
+};
+
+/** Anna's primary payment account as she sends it: a transfer to her stored bank account 4. */
+export const paymentAccountInput: Omit<CustomerPaymentAccount, 'id'> = {
+  paypalAccount: null,
+  bankAccount: '/api/customers/bank_accounts/4',
+  paymentType: 'INVOICE',
+  isPrimary: true,
+  customer: customer.iri,
+};
+
+/** {@link paymentAccountInput} as stored. */
+export const paymentAccount: CustomerPaymentAccount = { id: 9, ...paymentAccountInput };
