@@ -4,8 +4,7 @@ import {
   shadowViolations,
   smallTargets,
   waitFor,
-  whenShown,
-  widgetFromMarkup,
+  widgetWithoutApi,
 } from './helpers.js';
 
 afterEach(() => {
@@ -114,11 +113,7 @@ describe('browsing the catalogue in <tradein-widget>', () => {
   });
 
   it('shows a retry button when the catalogue cannot be loaded', async () => {
-    const element = widgetFromMarkup(
-      'edition="de" api-base="http://127.0.0.1:9" category="smartphones"',
-    );
-    document.body.append(element);
-    const root = await whenShown(element);
+    const root = await widgetWithoutApi('category="smartphones"');
     const alert = await waitFor(() => root.querySelector('.notice-error'), 'the error', 8000);
     expect(alert.textContent).to.include('Die Geräte konnten nicht geladen werden.');
     expect(alert.querySelector('button').textContent).to.equal('Erneut versuchen');

@@ -35,6 +35,16 @@ export async function germanWidget(extra = '') {
   return { element, root, steps, paths };
 }
 
+/**
+ * Adds a German element whose trade API cannot be reached (nothing listens on port 9) and waits
+ * until it shows; returns its shadow root.
+ */
+export async function widgetWithoutApi(extra = '') {
+  const element = widgetFromMarkup(`edition="de" api-base="http://127.0.0.1:9" ${extra}`);
+  document.body.append(element);
+  return whenShown(element);
+}
+
 /** Resolves with the detail of the element's next `tradein:ready` event. */
 export function nextReady(element) {
   return new Promise((resolve) => {

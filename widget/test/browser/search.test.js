@@ -4,8 +4,7 @@ import {
   shadowViolations,
   tradeApiOrigin,
   waitFor,
-  whenShown,
-  widgetFromMarkup,
+  widgetWithoutApi,
 } from './helpers.js';
 
 afterEach(() => {
@@ -122,9 +121,7 @@ describe('the device search of <tradein-widget>', () => {
   });
 
   it('shows a clear message with a retry button when the API cannot be reached', async () => {
-    const element = widgetFromMarkup('edition="de" api-base="http://127.0.0.1:9"');
-    document.body.append(element);
-    const root = await whenShown(element);
+    const root = await widgetWithoutApi();
     type(root.querySelector('input'), 'iphone');
     const notice = await waitFor(() => root.querySelector('.notice-error'), 'the error', 8000);
     expect(notice.textContent).to.include('Die Suche ist gerade nicht verfügbar.');
