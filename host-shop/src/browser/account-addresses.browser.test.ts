@@ -1,7 +1,7 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registrationBody } from '@tradein/trade-api/test-kit';
-import { axeViolations, registerActivated, useShopBrowser } from './browser-kit.ts';
+import { axeViolations, registerActivated, typeAddress, useShopBrowser } from './browser-kit.ts';
 
 /*
  * The customer's addresses and phone numbers on the built shop: a customer registered and
@@ -87,13 +87,15 @@ describe('the addresses and phone numbers of a logged-in customer', () => {
     await page.click('#addresses > .actions > button');
     await page.waitForSelector('#addresses form');
     expect((await focused(page)).name).toBe('salutation');
-    await page.select('#addresses select[name="salutation"]', 'mr');
-    await page.type('#addresses input[name="firstName"]', 'Max');
-    await page.type('#addresses input[name="lastName"]', 'Muster');
-    await page.type('#addresses input[name="street"]', 'Neue Straße');
-    await page.type('#addresses input[name="houseNumber"]', '5');
-    await page.type('#addresses input[name="zip"]', '1011');
-    await page.type('#addresses input[name="city"]', 'Berlin');
+    await typeAddress(page, '#addresses', {
+      salutation: 'mr',
+      firstName: 'Max',
+      lastName: 'Muster',
+      street: 'Neue Straße',
+      houseNumber: '5',
+      zip: '1011',
+      city: 'Berlin',
+    });
     await page.click('#addresses form button[type="submit"]');
     await page.waitForSelector('#addresses input[name="zip"][aria-invalid="true"]');
     expect(await focused(page)).toEqual({ tag: 'input', name: 'zip' });

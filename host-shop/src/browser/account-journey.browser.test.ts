@@ -8,6 +8,7 @@ import {
   hydrated,
   mailedTo,
   searchInWidget,
+  typeAddress,
   useShopBrowser,
   widgetShows,
 } from './browser-kit.ts';
@@ -114,13 +115,15 @@ describe('a seller with a customer account', () => {
     const form = 'form:has(input[name="intent"][value="register"])';
     await page.type(`${form} input[name="email"]`, email);
     await page.type(`${form} input[name="password"]`, password);
-    await page.select(`${form} select[name="salutation"]`, 'ms');
-    await page.type(`${form} input[name="firstName"]`, 'Lena');
-    await page.type(`${form} input[name="lastName"]`, 'Schmidt');
-    await page.type(`${form} input[name="street"]`, 'Torstraße');
-    await page.type(`${form} input[name="houseNumber"]`, '12');
-    await page.type(`${form} input[name="zip"]`, '10119');
-    await page.type(`${form} input[name="city"]`, 'Berlin');
+    await typeAddress(page, form, {
+      salutation: 'ms',
+      firstName: 'Lena',
+      lastName: 'Schmidt',
+      street: 'Torstraße',
+      houseNumber: '12',
+      zip: '10119',
+      city: 'Berlin',
+    });
     await page.click(`${form} button[type="submit"]`);
     const sent = await page.waitForSelector('main output.notice--success', { timeout: 15_000 });
     expect(await sent?.evaluate((element) => element.textContent)).toContain(email);
@@ -152,13 +155,15 @@ describe('a seller with a customer account', () => {
     await page.waitForSelector('#addresses li');
     await page.click('#addresses > .actions > button');
     await page.waitForSelector('#addresses form');
-    await page.select('#addresses select[name="salutation"]', 'ms');
-    await page.type('#addresses input[name="firstName"]', 'Lena');
-    await page.type('#addresses input[name="lastName"]', 'Schmidt');
-    await page.type('#addresses input[name="street"]', 'Kastanienallee');
-    await page.type('#addresses input[name="houseNumber"]', '3');
-    await page.type('#addresses input[name="zip"]', '10435');
-    await page.type('#addresses input[name="city"]', 'Berlin');
+    await typeAddress(page, '#addresses', {
+      salutation: 'ms',
+      firstName: 'Lena',
+      lastName: 'Schmidt',
+      street: 'Kastanienallee',
+      houseNumber: '3',
+      zip: '10435',
+      city: 'Berlin',
+    });
     await page.click('#addresses form button[type="submit"]');
     await page.waitForFunction(() => document.querySelectorAll('#addresses li').length === 2);
 

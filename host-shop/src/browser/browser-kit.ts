@@ -179,6 +179,25 @@ export async function textOf(page: Page, selector: string): Promise<string> {
   return (await element?.evaluate((node) => node.textContent ?? '')) ?? '';
 }
 
+/** An address as the shop's address fields take it. */
+export interface TypedAddress {
+  salutation: 'ms' | 'mr';
+  firstName: string;
+  lastName: string;
+  street: string;
+  houseNumber: string;
+  zip: string;
+  city: string;
+}
+
+/** Fills the address fields of a form (the registration's, an account address form) by name. */
+export async function typeAddress(page: Page, form: string, address: TypedAddress): Promise<void> {
+  await page.select(`${form} select[name="salutation"]`, address.salutation);
+  for (const field of ['firstName', 'lastName', 'street', 'houseNumber', 'zip', 'city'] as const) {
+    await page.type(`${form} input[name="${field}"]`, address[field]);
+  }
+}
+
 /**
  * Waits until React Router has hydrated the page (its router is ready). The shop's scripts start
  * at the visitor's first interaction (deferred-scripts.server.ts): a key press, as a visitor's
