@@ -3,9 +3,10 @@ import { Trans } from '@lingui/react/macro';
 import { apiHttpStatus } from '@tradein/client-core';
 import { confirmTradeMailboxEndpoint } from '@tradein/contract';
 import { buildPath } from '@tradein/editions';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Link, useNavigation } from 'react-router';
 import { readForm } from '../form-data.server.ts';
 import { screenOf } from '../screen.server.ts';
+import { LinkConfirmation } from '../components/link-confirmation.tsx';
 import { RefusedLink } from '../components/refused-link.tsx';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { Route } from './+types/confirm-trade';
@@ -97,20 +98,18 @@ export default function ConfirmTrade({ loaderData, actionData }: Route.Component
     );
   }
   return (
-    <main id="main" className="page">
-      {heading}
-      <p className="lead">
+    <LinkConfirmation
+      heading={heading}
+      token={token}
+      sending={sending}
+      lead={
         <Trans>
           Is this trade yours? Then confirm it, and it shows in your customer account with this
           e-mail address. If you did not sell anything, just close this page.
         </Trans>
-      </p>
-      <Form method="post" className="form">
-        <input type="hidden" name="token" value={token} />
-        <button type="submit" className="button" disabled={sending}>
-          <Trans>Yes, this trade is mine</Trans>
-        </button>
-      </Form>
-    </main>
+      }
+    >
+      <Trans>Yes, this trade is mine</Trans>
+    </LinkConfirmation>
   );
 }

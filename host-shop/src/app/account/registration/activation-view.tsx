@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
+import { LinkConfirmation } from '../../components/link-confirmation.tsx';
 import { RefusedLink } from '../../components/refused-link.tsx';
 import type { AccountPaths } from '../account-paths.server.ts';
 import { LoginForm } from '../login-form.tsx';
@@ -70,17 +71,13 @@ export function ActivationView({
     );
   }
   return (
-    <main id="main" className="page">
-      {heading}
-      <p className="lead">
-        <Trans>Activate your customer account to log in and follow your trades.</Trans>
-      </p>
-      <Form method="post" className="form">
-        <input type="hidden" name="token" value={token} />
-        <button type="submit" className="button" disabled={sending}>
-          <Trans>Activate my account</Trans>
-        </button>
-      </Form>
-    </main>
+    <LinkConfirmation
+      heading={heading}
+      token={token}
+      sending={sending}
+      lead={<Trans>Activate your customer account to log in and follow your trades.</Trans>}
+    >
+      <Trans>Activate my account</Trans>
+    </LinkConfirmation>
   );
 }
