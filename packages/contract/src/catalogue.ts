@@ -138,11 +138,29 @@ export const questionSchema = /* @__PURE__ */ pure(() =>
 );
 export type Question = z.infer<typeof questionSchema>;
 
+/** One variant of a model (a storage size, say), as a device names its siblings. */
+export const deviceVariantSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    id: idSchema,
+    url: slugSchema,
+    /** The variant's label, e.g. `256 GB`; empty when the model has only one. */
+    variant: z.string().check(z.maxLength(200, 'Variant is too long')),
+  }),
+);
+export type DeviceVariant = z.infer<typeof deviceVariantSchema>;
+
 /** The fields of a device that lists need; a {@link Device} adds its condition questions. */
 const deviceSummaryShape = /* @__PURE__ */ pure(() => ({
   id: idSchema,
   name: catalogueNameSchema,
   model: z.string().check(z.maxLength(200, 'Model is too long')),
+  /** The variant this device is, e.g. `256 GB`; empty when the model has only one. */
+  variant: z.string().check(z.maxLength(200, 'Variant is too long')),
+  /**
+   * Every variant of the device's model, this one included, smallest storage first: what a
+   * seller chooses between when the name alone does not say which one they own.
+   */
+  variants: z.array(deviceVariantSchema).check(z.maxLength(100, 'Too many variants')),
   url: slugSchema,
   category: catalogueNameSchema,
   categoryId: idSchema,

@@ -44,6 +44,7 @@ export type {
   Category,
   Device,
   DeviceSummary,
+  DeviceVariant,
   Manufacturer,
   Question,
   Series,

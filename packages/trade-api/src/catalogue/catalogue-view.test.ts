@@ -108,3 +108,30 @@ describe('catalogue views', () => {
     );
   });
 });
+
+describe('the variants a device names', () => {
+  const ultra = catalogue.devices.filter((device) => device.model === 'Galaxy S23 Ultra');
+
+  it('lists every variant of the model, the device included, smallest storage first', () => {
+    expect(ultra.length).toBeGreaterThan(1);
+    for (const device of ultra) {
+      for (const edition of editionCodes) {
+        const summary = toDeviceSummary(catalogue, edition, device);
+        expect(summary.variant).toBe(device.variant);
+        expect(summary.variants.map((variant) => variant.variant)).toEqual([
+          '256 GB',
+          '512 GB',
+          '1 TB',
+        ]);
+        expect(summary.variants.map((variant) => variant.url)).toContain(summary.url);
+      }
+    }
+  });
+
+  it('names a model without variants as its only variant, with an empty label', () => {
+    const single = catalogue.devices.find((device) => device.variant === '');
+    if (single === undefined) throw new Error('the seed catalogue has a model without variants');
+    const summary = toDeviceSummary(catalogue, 'fr', single);
+    expect(summary.variants).toEqual([{ id: single.id, url: summary.url, variant: '' }]);
+  });
+});

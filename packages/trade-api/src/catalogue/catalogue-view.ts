@@ -10,6 +10,7 @@ import type {
   CatalogueQuestion,
   CatalogueSeries,
 } from './catalogue-model.ts';
+import { compareVariants } from './variant-order.ts';
 
 /** Lookup maps over one catalogue, built once so views never scan the device list. */
 export interface CatalogueIndex {
@@ -24,6 +25,13 @@ export interface CatalogueIndex {
   readonly seriesByCategoryManufacturer: ReadonlyMap<string, readonly CatalogueSeries[]>;
   /** Per category, its condition questions in display order. */
   readonly questionsByCategory: ReadonlyMap<number, readonly CatalogueQuestion[]>;
+  /** Per `categoryId:modelKey`, the model's variants, smallest storage first. */
+  readonly variantsByModel: ReadonlyMap<string, readonly CatalogueDevice[]>;
+}
+
+/** The key of a device's model within its category (search groups variants the same way). */
+function modelKeyOf(device: CatalogueDevice): string {
+  return `${device.categoryId}:${device.modelKey}`;
 }
 
 const indexes = new WeakMap<Catalogue, CatalogueIndex>();
@@ -68,6 +76,14 @@ export function getCatalogueIndex(catalogue: Catalogue): CatalogueIndex {
     catalogue.questions,
     (question) => question.categoryId,
   );
+  const variantsByModel = new Map<string, CatalogueDevice[]>();
+  for (const device of catalogue.devices) {
+    const key = modelKeyOf(device);
+    const variants = variantsByModel.get(key);
+    if (variants === undefined) variantsByModel.set(key, [device]);
+    else variants.push(device);
+  }
+  for (const variants of variantsByModel.values()) variants.sort(compareVariants);
   const index: CatalogueIndex = {
     catalogue,
     categoriesById: new Map(catalogue.categories.map((entry) => [entry.id, entry])),
@@ -77,6 +93,7 @@ export function getCatalogueIndex(catalogue: Catalogue): CatalogueIndex {
     manufacturersByCategory,
     seriesByCategoryManufacturer,
     questionsByCategory,
+    variantsByModel,
   };
   indexes.set(catalogue, index);
   return index;
@@ -178,6 +195,12 @@ export function toDeviceSummary(
     id: device.id,
     name: page.name,
     model: device.model,
+    variant: device.variant,
+    variants: (index.variantsByModel.get(modelKeyOf(device)) ?? [device]).map((variant) => ({
+      id: variant.id,
+      url: variant.pages[edition].url,
+      variant: variant.variant,
+    })),
     url: page.url,
     category: category.pages[edition].name,
     categoryId: category.id,

@@ -174,14 +174,14 @@ describe('searchDevices', () => {
 });
 
 describe('devicesBySeries', () => {
-  it('lists a series newest first, then by name', () => {
+  it('lists a series newest first, then by model, each model by storage size', () => {
     const listed = index.devicesBySeries(2).map((device) => device.name);
     expect(listed).toEqual([
       'Samsung Galaxy S23 128 GB',
       'Samsung Galaxy S23 256 GB',
-      'Samsung Galaxy S23 Ultra 1 TB',
       'Samsung Galaxy S23 Ultra 256 GB',
       'Samsung Galaxy S23 Ultra 512 GB',
+      'Samsung Galaxy S23 Ultra 1 TB',
       'Samsung Galaxy S21 128 GB',
       'Samsung Galaxy S21 256 GB',
       'Samsung Galaxy S21 Ultra 128 GB',

@@ -6,6 +6,7 @@ import type {
   CatalogueManufacturer,
   CatalogueSeries,
 } from '../catalogue/catalogue-model.ts';
+import { compareVariants } from '../catalogue/variant-order.ts';
 import { hasDigit, isNumber, tokenize } from './search-text.ts';
 import { VocabularyTrie } from './vocabulary-trie.ts';
 
@@ -43,7 +44,7 @@ export interface SearchIndex {
   readonly edition: EditionCode;
   /** Typo-tolerant device search, one hit per model, best first. */
   searchDevices(text: string, options: DeviceSearchOptions): DeviceHit[];
-  /** The devices of a series, newest release first, then by name. */
+  /** The devices of a series, newest release first, then by model, each model's variants by size. */
   devicesBySeries(seriesId: number): CatalogueDevice[];
   /** The device whose url (slug) in this edition is `url`. */
   deviceByUrl(url: string): CatalogueDevice | undefined;
@@ -391,8 +392,8 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
       (left, right) =>
         right.releaseYear - left.releaseYear ||
         right.releaseMonth - left.releaseMonth ||
-        compareText(left.pages[edition].name, right.pages[edition].name) ||
-        left.id - right.id,
+        compareText(left.model, right.model) ||
+        compareVariants(left, right),
     );
   }
 

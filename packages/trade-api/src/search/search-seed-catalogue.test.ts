@@ -2,6 +2,7 @@ import { editionCodes } from '@tradein/editions';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { createSearchIndex } from './search-index.ts';
+import { variantStorageGigabytes } from '../catalogue/variant-order.ts';
 
 const catalogue = buildCatalogue();
 const index = createSearchIndex(catalogue, 'de');
@@ -73,7 +74,7 @@ describe('device search over the seed catalogue', () => {
 });
 
 describe('lookups over the seed catalogue', () => {
-  it('lists every series newest first, then by name', () => {
+  it('lists every series newest first, then by model, each model by storage size', () => {
     const misordered: string[] = [];
     for (const series of catalogue.series) {
       const listed = index.devicesBySeries(series.id);
@@ -87,7 +88,13 @@ describe('lookups over the seed catalogue', () => {
           before.releaseYear * 12 +
           before.releaseMonth -
           (after.releaseYear * 12 + after.releaseMonth);
-        if (newer < 0 || (newer === 0 && before.pages.de.name > after.pages.de.name)) {
+        const sameModel = newer === 0 && before.model === after.model;
+        if (
+          newer < 0 ||
+          (newer === 0 && before.model > after.model) ||
+          (sameModel &&
+            variantStorageGigabytes(before.variant) > variantStorageGigabytes(after.variant))
+        ) {
           misordered.push(`${before.name} before ${after.name}`);
         }
       });

@@ -19,6 +19,8 @@ const deviceHit = {
   id: 1000,
   name: 'Apple iPhone 13 128 GB',
   model: 'iPhone 13',
+  variant: '128 GB',
+  variants: [{ id: 1000, url: 'apple-iphone-13-128-gb', variant: '128 GB' }],
   url: 'apple-iphone-13-128-gb',
   category: 'Smartphones',
   categoryId: 1,

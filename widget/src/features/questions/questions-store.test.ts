@@ -8,6 +8,8 @@ const device: Device = {
   id: 42,
   name: 'iPhone 13 Pro 128 GB',
   model: 'iPhone 13 Pro',
+  variant: '128 GB',
+  variants: [{ id: 42, url: 'apple-iphone-13-pro-128-gb', variant: '128 GB' }],
   url: 'apple-iphone-13-pro-128-gb',
   category: 'Smartphones',
   categoryId: 1,
