@@ -133,6 +133,7 @@ export {
 export {
   createOfferEndpoint,
   getOfferEndpoint,
+  offerAnswerSchema,
   offerPreviewSchema,
   offerSchema,
   offerUuidSchema,

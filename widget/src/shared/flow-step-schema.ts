@@ -1,4 +1,4 @@
-import { offerIdSchema, tradeNumberSchema } from '@tradein/contract';
+import { offerAnswerSchema, offerIdSchema, tradeNumberSchema } from '@tradein/contract';
 import * as z from 'zod/mini';
 import type { FlowStep } from './flow.ts';
 
@@ -22,12 +22,19 @@ export const flowStepSchema: z.ZodMiniType<FlowStep> = z.discriminatedUnion('scr
     manufacturerUrl: z.optional(urlPartSchema),
     seriesUrl: z.optional(urlPartSchema),
   }),
-  z.strictObject({ screen: z.literal('questions'), deviceUrl: urlPartSchema }),
+  z.strictObject({
+    screen: z.literal('questions'),
+    deviceUrl: urlPartSchema,
+    answers: z.optional(z.array(offerAnswerSchema).check(z.maxLength(50))),
+    question: z.optional(z.int().check(z.minimum(0), z.maximum(49))),
+    replacesOfferId: z.optional(offerIdSchema),
+  }),
   z.strictObject({
     screen: z.literal('offer'),
     offerId: offerIdSchema,
     deviceUrl: urlPartSchema,
     deviceName: z.optional(z.string().check(z.maxLength(200))),
+    replacesOfferId: z.optional(offerIdSchema),
   }),
   z.strictObject({ screen: z.literal('cart') }),
   z.strictObject({ screen: z.literal('checkout') }),

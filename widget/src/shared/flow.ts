@@ -1,12 +1,39 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 
+/** One answer given in the flow: which answer of which condition question. */
+export interface FlowAnswer {
+  readonly questionId: number;
+  readonly answerId: number;
+}
+
 /** Where a seller is in the sell flow; each screen's own state lives in its feature's store. */
 export type FlowStep =
   | { screen: 'search' }
   | { screen: 'browse'; categoryUrl?: string; manufacturerUrl?: string; seriesUrl?: string }
-  | { screen: 'questions'; deviceUrl: string }
-  /** `deviceName` names the cart line; the stored offer carries only the device id. */
-  | { screen: 'offer'; offerId: string; deviceUrl: string; deviceName?: string }
+  /**
+   * One question of a device. `answers` are those given so far (question id → answer id, in the
+   * order of the questions), so back and forward show them again; `question` is the index of the
+   * question shown (absent: the first one without an answer). `replacesOfferId` names the cart
+   * line whose answers the seller is changing: the new offer takes its place.
+   */
+  | {
+      screen: 'questions';
+      deviceUrl: string;
+      answers?: readonly FlowAnswer[];
+      question?: number;
+      replacesOfferId?: string;
+    }
+  /**
+   * `deviceName` names the cart line; the stored offer carries only the device id.
+   * `replacesOfferId`: the cart line this offer takes the place of (answers changed).
+   */
+  | {
+      screen: 'offer';
+      offerId: string;
+      deviceUrl: string;
+      deviceName?: string;
+      replacesOfferId?: string;
+    }
   | { screen: 'cart' }
   | { screen: 'checkout' }
   /** `newAccount`: the account the seller asked to create with the checkout. */
