@@ -3,8 +3,8 @@ import type { EditionCode } from './edition-code.ts';
 import type { EditionConfig } from './edition-config-schema.ts';
 
 /**
- * Fields of an edition configuration that a browser needs: locale, postal, date and money rules,
- * feature flags, payment types, search index names and the tracking application id. Everything
+ * Fields of an edition configuration that a browser needs: locale, postal, address, date and money
+ * rules, feature flags, payment types, search index names and the tracking application id. Everything
  * else (hosts, redirects, routes, domains, mail addresses, ekomi, Dynamic Yield, landing pages,
  * social media, the help widget's keys and contact subjects, the footer shipping logo) stays on
  * the server, which renders the pages that show them; every byte here is in the widget.
@@ -16,6 +16,7 @@ export type ClientEditionField =
   | 'icuLocale'
   | 'timeZone'
   | 'dateFormat'
+  | 'streetForm'
   | 'zipFormatRegExp'
   | 'hasB2B'
   | 'hasNewsletter'

@@ -20,6 +20,7 @@ const clientFields = [
   'popTitleException',
   'search',
   'selectedPaymentType',
+  'streetForm',
   'timeZone',
   'zipFormatRegExp',
 ] as const satisfies readonly ClientEditionField[];

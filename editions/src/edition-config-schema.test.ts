@@ -75,6 +75,7 @@ describe('loadEditionConfig', () => {
     ['an unknown field', deEdition, (c) => (c['colour'] = 'red'), 'Unrecognized key: "colour"'],
     ['a missing field', deEdition, (c) => delete c['dateFormat'], 'dateFormat'],
     ['a wrong date format', deEdition, (c) => (c['dateFormat'] = 'yyyy-MM-dd'), 'dateFormat'],
+    ['an unknown street form', deEdition, (c) => (c['streetForm'] = 'numberFirst'), 'streetForm'],
     ['a non-canonical locale', deEdition, (c) => (c['icuLocale'] = 'de_DE'), 'icuLocale'],
     ['a language unlike the locale', deEdition, (c) => (c['language'] = 'fr'), 'language'],
     ['an http buy shop link', deEdition, (c) => (c['buyShopLink'] = 'http://x.de'), 'buyShopLink'],

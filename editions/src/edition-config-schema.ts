@@ -158,6 +158,12 @@ const baseSchema = z.strictObject({
       ),
     ),
   dateFormat: z.enum(['dd.MM.yy', 'dd/MM/yy']),
+  /**
+   * How the country writes street and house number: `oneLine` as one line the way people write
+   * it ("12 rue de Rivoli", "Calle Mayor 5"), `streetAndHouseNumber` as two fields (Germany,
+   * Austria). Forms show one field or two; the house number is required only in the second.
+   */
+  streetForm: z.enum(['oneLine', 'streetAndHouseNumber']),
   routes: z.partialRecord(routeNameSchema, pathPattern),
   search: z.strictObject({
     manufacturerAggregationIndex: text,

@@ -55,6 +55,9 @@ describe('edition values', () => {
         manufacturerAggregationIndex: `manufacturer_aggregation_${code}`,
         devicesIndex: `devices_${code}`,
       });
+      expect(config.streetForm).toBe(
+        code === 'de' || code === 'at' ? 'streetAndHouseNumber' : 'oneLine',
+      );
       expect(config.footerShippingLogo.carrier).toBe(carrier);
       expect(config.footerShippingLogo.imagePath).toMatch(/^\/images\/shipping\/[a-z-]+\.svg$/);
       expect(config.footerShippingLogo.alt).not.toBe('');

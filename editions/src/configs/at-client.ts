@@ -6,6 +6,7 @@ export const atClientEdition: ClientEditionConfig = clientEdition('at', {
   icuLocale: 'de-AT',
   timeZone: 'Europe/Vienna',
   dateFormat: 'dd.MM.yy',
+  streetForm: 'streetAndHouseNumber',
   zipFormatRegExp: '^[0-9]{4}$',
   hasB2B: false,
   hasNewsletter: true,

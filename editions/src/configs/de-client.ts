@@ -6,6 +6,7 @@ export const deClientEdition: ClientEditionConfig = clientEdition('de', {
   icuLocale: 'de-DE',
   timeZone: 'Europe/Berlin',
   dateFormat: 'dd.MM.yy',
+  streetForm: 'streetAndHouseNumber',
   zipFormatRegExp: '^[0-9]{5}$',
   hasB2B: true,
   hasNewsletter: true,

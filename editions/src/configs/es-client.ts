@@ -6,6 +6,7 @@ export const esClientEdition: ClientEditionConfig = clientEdition('es', {
   icuLocale: 'es-ES',
   timeZone: 'Europe/Madrid',
   dateFormat: 'dd/MM/yy',
+  streetForm: 'oneLine',
   zipFormatRegExp: '^[0-9]{5}$',
   hasB2B: false,
   hasNewsletter: true,

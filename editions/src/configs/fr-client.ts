@@ -6,6 +6,7 @@ export const frClientEdition: ClientEditionConfig = clientEdition('fr', {
   icuLocale: 'fr-FR',
   timeZone: 'Europe/Paris',
   dateFormat: 'dd/MM/yy',
+  streetForm: 'oneLine',
   zipFormatRegExp: '^(?:0[1-9]|[1-8][0-9]|9[0-8])[0-9]{3}$',
   hasB2B: false,
   hasNewsletter: true,

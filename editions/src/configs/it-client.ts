@@ -6,6 +6,7 @@ export const itClientEdition: ClientEditionConfig = clientEdition('it', {
   icuLocale: 'it-IT',
   timeZone: 'Europe/Rome',
   dateFormat: 'dd/MM/yy',
+  streetForm: 'oneLine',
   zipFormatRegExp: '^[0-9]{5}$',
   hasB2B: false,
   hasNewsletter: true,
