@@ -77,6 +77,17 @@ describe('client states accept what the client stores', () => {
       },
     ],
     ['cart line of price 0 (recycling offer)', cartLineSchema, { ...line, price: 0 }],
+    [
+      'cart line naming its device, variant and answers',
+      cartLineSchema,
+      {
+        ...line,
+        deviceUrl: 'apple-iphone-13-128gb',
+        variant: '128 GB',
+        answers: [{ questionId: 7, answerId: 71 }],
+        conditions: [{ question: 'Is the display free of cracks?', answer: 'Yes, no cracks' }],
+      },
+    ],
     ['logged-out account', accountStateSchema, loggedOut],
     ['logged-in account', accountStateSchema, loggedIn],
     [
@@ -146,6 +157,21 @@ describe('client states reject corrupt storage', () => {
       checkoutStateSchema,
       { ...checkout, cart: [{ ...line, offerId: undefined }] },
       'cart.0.offerId',
+    ],
+    [
+      'an answer text beyond 500 characters',
+      checkoutStateSchema,
+      {
+        ...checkout,
+        cart: [{ ...line, conditions: [{ question: 'Display?', answer: 'x'.repeat(501) }] }],
+      },
+      'cart.0.conditions.0.answer',
+    ],
+    [
+      'a device url with a slash',
+      checkoutStateSchema,
+      { ...checkout, cart: [{ ...line, deviceUrl: 'apple/iphone' }] },
+      'cart.0.deviceUrl',
     ],
     [
       'a cart expiry as a date string',

@@ -2,6 +2,7 @@ import { shopModeSchema } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { categorySchema } from './catalogue.ts';
 import { customerSchema } from './customer.ts';
+import { offerAnswerSchema } from './offers.ts';
 import {
   customerIdSchema,
   customerNumberSchema,
@@ -20,9 +21,22 @@ import { pure } from './pure.ts';
  * and dropped when it does not fit.
  */
 
+/** One answer of a cart line as the seller saw it: the question's and the answer's text. */
+export const cartConditionSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    question: z.string().check(z.minLength(1), z.maxLength(500)),
+    answer: z.string().check(z.minLength(1), z.maxLength(500)),
+  }),
+);
+export type CartCondition = z.infer<typeof cartConditionSchema>;
+
 /**
  * One cart line. `price` is in cents and may carry sub-cent fractions (offer factors multiply
  * prices); the line amount price × quantity is truncated to whole cents when totalled (§3).
+ *
+ * The device's url and variant, the answers (ids, to ask the questions again with them) and
+ * their texts (to show them without a call) are optional: carts stored before they existed
+ * still parse, and such a line is shown by its name alone.
  */
 export const cartLineSchema = /* @__PURE__ */ pure(() =>
   z.object({
@@ -32,6 +46,12 @@ export const cartLineSchema = /* @__PURE__ */ pure(() =>
     // zod 4 numbers are finite: Infinity and NaN are rejected without a further check.
     price: z.number().check(z.nonnegative('Price must not be negative')),
     quantity: z.int().check(z.minimum(1, 'Quantity must be at least 1')),
+    /** The device's url or id in the catalogue, as the sell flow opens its questions. */
+    deviceUrl: z.optional(z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/))),
+    /** The device's variant, e.g. `256 GB`; empty when its model has only one. */
+    variant: z.optional(z.string().check(z.maxLength(200))),
+    answers: z.optional(z.array(offerAnswerSchema).check(z.maxLength(50))),
+    conditions: z.optional(z.array(cartConditionSchema).check(z.maxLength(50))),
   }),
 );
 export type CartLine = z.infer<typeof cartLineSchema>;

@@ -59,6 +59,7 @@ export {
 } from './client-state.ts';
 export type {
   AccountState,
+  CartCondition,
   CartLine,
   CategoryState,
   CheckoutState,
