@@ -284,6 +284,57 @@ describe('postal code follows the address country', () => {
   });
 });
 
+describe("street and house number follow the country's form", () => {
+  const { houseNumber: _dropped, ...withoutHouseNumber } = berlinAddressInput;
+  const parisAddress = {
+    ...withoutHouseNumber,
+    street: '12 rue de Rivoli',
+    zip: '75001',
+    city: 'Paris',
+    country: 'fr',
+  } as const;
+
+  it.each([
+    ['fr', '12 rue de Rivoli', '75001'],
+    ['fr', 'Lieu-dit Les Granges', '23000'],
+    ['es', 'Calle Mayor 5', '28013'],
+    ['it', 'Via Roma 10', '00184'],
+  ] as const)('%s takes %j as one line without a house number', (country, street, zip) => {
+    for (const schema of [addressInputSchema, addressPatchSchema]) {
+      const value = { ...parisAddress, street, zip, country };
+      expect(schema.parse(value)).toEqual(value);
+    }
+  });
+
+  it.each(['de', 'at'] as const)(
+    '%s refuses an address without a house number, naming it',
+    (country) => {
+      const value = { ...withoutHouseNumber, country, zip: country === 'at' ? '1010' : '10115' };
+      for (const schema of [addressInputSchema, addressPatchSchema]) {
+        expect(issuePaths(schema, value)).toEqual(['houseNumber']);
+        expect(issueMessages(schema, value)).toEqual([`House number is required in ${country}`]);
+      }
+    },
+  );
+
+  it('refuses a blank one-line street in fr, naming the street', () => {
+    expect(issuePaths(addressInputSchema, { ...parisAddress, street: ' ' })).toEqual(['street']);
+  });
+
+  it('still takes a house number of its own in fr, as clients sent it before', () => {
+    const value = { ...parisAddress, street: 'rue de Rivoli', houseNumber: '12' };
+    expect(addressInputSchema.parse(value)).toEqual(value);
+  });
+
+  it('reads stored addresses with and without a house number in every country', () => {
+    expect(addressSchema.parse(berlinAddress)).toEqual(berlinAddress);
+    const storedParis = { id: 13, ...parisAddress };
+    expect(addressSchema.parse(storedParis)).toEqual(storedParis);
+    const storedBerlinWithout = { id: 14, ...withoutHouseNumber };
+    expect(addressSchema.parse(storedBerlinWithout)).toEqual(storedBerlinWithout);
+  });
+});
+
 describe('IBAN and BIC', () => {
   it.each([
     'DE89370400440532013000',

@@ -1,4 +1,4 @@
-import { editionCodeSchema, isValidPostalCode } from '@tradein/editions/client';
+import { editionCodeSchema, getClientEdition, isValidPostalCode } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import {
   centsSchema,
@@ -100,14 +100,18 @@ const storedAddressFields = /* @__PURE__ */ pure(() => ({
   lastName: storedNameSchema,
   company: storedOptionalLineSchema('Company'),
   street: storedAddressLineSchema,
-  houseNumber: z
-    .string()
-    .check(
-      z.regex(
-        /^[0-9A-Za-z][0-9A-Za-z /.-]{0,19}$/,
-        'House number must be 1–20 characters starting with a letter or digit',
+  // Absent where the country writes street and number as one line (`streetForm: 'oneLine'`);
+  // addresses stored before that keep theirs.
+  houseNumber: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^[0-9A-Za-z][0-9A-Za-z /.-]{0,19}$/,
+          'House number must be 1–20 characters starting with a letter or digit',
+        ),
       ),
-    ),
+  ),
   addressAddition: storedOptionalLineSchema('Address addition'),
   zip: z
     .string()
@@ -148,6 +152,30 @@ const postalCodeMatchesCountry = /* @__PURE__ */ pure(() =>
   }),
 );
 
+/**
+ * Where the country writes the house number in a field of its own (`streetForm:
+ * 'streetAndHouseNumber'`, Germany and Austria), a new address must have one. Where street and
+ * number are one line (France, Spain, Italy) the line is only required to be there: not every
+ * address has a number ("Lieu-dit Les Granges").
+ */
+const houseNumberWhereSeparate = /* @__PURE__ */ pure(() =>
+  z.superRefine((address: { houseNumber?: string | undefined; country: string }, context) => {
+    const country = editionCodeSchema.safeParse(address.country);
+    if (
+      country.success &&
+      getClientEdition(country.data).streetForm === 'streetAndHouseNumber' &&
+      address.houseNumber === undefined
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['houseNumber'],
+        message: `House number is required in ${address.country}`,
+        input: address.houseNumber,
+      });
+    }
+  }),
+);
+
 /** A stored postal address of the customer. */
 export const addressSchema = /* @__PURE__ */ pure(() =>
   z.object({ id: idSchema, ...storedAddressFields }).check(postalCodeMatchesCountry),
@@ -156,13 +184,15 @@ export type Address = z.infer<typeof addressSchema>;
 
 /** A postal address as a form submits it (no id yet): registration, checkout, people. */
 export const addressInputSchema = /* @__PURE__ */ pure(() =>
-  z.object(addressInputFields).check(postalCodeMatchesCountry),
+  z.object(addressInputFields).check(postalCodeMatchesCountry, houseNumberWhereSeparate),
 );
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
 /** Body of `PATCH /api/customers/addresses`: with `id` updates that address, without adds one. */
 export const addressPatchSchema = /* @__PURE__ */ pure(() =>
-  z.object({ id: z.optional(idSchema), ...addressInputFields }).check(postalCodeMatchesCountry),
+  z
+    .object({ id: z.optional(idSchema), ...addressInputFields })
+    .check(postalCodeMatchesCountry, houseNumberWhereSeparate),
 );
 
 /**
