@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountStateSchema,
+  cartCountCookieSchema,
   cartLineSchema,
   categoryStateSchema,
   checkoutStateSchema,
@@ -250,5 +251,19 @@ describe('client states reject corrupt storage', () => {
     ],
   ] as const)('%s', (_name, schema, value, path) => {
     expect(issuePaths(schema, value)).toContain(path);
+  });
+});
+
+describe('cartCountCookieSchema', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['99999', 99_999],
+  ])('reads %s as %i devices', (value, count) => {
+    expect(cartCountCookieSchema.parse(value)).toBe(count);
+  });
+
+  it.each(['', '0', '007', '-1', '1.5', '2e3', '100000', 'zwei', ' 2'])('refuses %j', (value) => {
+    expect(cartCountCookieSchema.safeParse(value).success).toBe(false);
   });
 });

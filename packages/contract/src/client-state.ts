@@ -56,6 +56,21 @@ export const cartLineSchema = /* @__PURE__ */ pure(() =>
 );
 export type CartLine = z.infer<typeof cartLineSchema>;
 
+/**
+ * The cookie in which the client mirrors the number of devices in the cart, so that the shop's
+ * server renders the header's cart link with its count on the first paint. It expires with the
+ * cart and is absent for an empty one.
+ */
+export const cartCountCookieName = 'tradein_cart_count';
+
+/** The cart count cookie's value as read back: a whole number of devices, 1 to 99999. */
+export const cartCountCookieSchema = /* @__PURE__ */ pure(() =>
+  z.pipe(
+    z.string().check(z.regex(/^[1-9][0-9]{0,4}$/)),
+    z.transform((value) => Number(value)),
+  ),
+);
+
 /** The checkout state of §3. `transactionId` is 0 when there is none. */
 export const checkoutStateSchema = /* @__PURE__ */ pure(() =>
   z.object({

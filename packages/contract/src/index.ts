@@ -52,6 +52,8 @@ export type {
 
 export {
   accountStateSchema,
+  cartCountCookieName,
+  cartCountCookieSchema,
   cartLineSchema,
   categoryStateSchema,
   checkoutStateSchema,
