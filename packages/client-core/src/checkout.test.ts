@@ -13,7 +13,9 @@ import {
   emptyCheckoutState,
   initCheckout,
   onNavigate,
+  mirrorCartCount,
   removeFromCart,
+  replaceInCart,
   resetCheckout,
   setPaymentType,
   setPriceCalculateDone,
@@ -166,6 +168,129 @@ describe('setQuantity and removeFromCart', () => {
     removeFromCart('o-1');
     removeFromCart('o-2');
     expect($checkout.get()).toMatchObject({ cart: [], offerIds: [], cartExpiry: 0 });
+  });
+});
+
+describe('replaceInCart', () => {
+  const iphone = {
+    deviceUrl: 'apple-iphone-13-256gb',
+    variant: '256 GB',
+    answers: [{ questionId: 7, answerId: 71 }],
+    conditions: [{ question: 'Is the display free of cracks?', answer: 'Yes, no cracks' }],
+  };
+
+  it('puts the new offer in the old line’s place with its quantity, answers and texts', () => {
+    addToCart(line('o-1', 100));
+    addToCart(line('o-2', 200, { ...iphone, quantity: 3 }));
+    addToCart(line('o-3', 300));
+    const changed = {
+      answers: [{ questionId: 7, answerId: 72 }],
+      conditions: [{ question: 'Is the display free of cracks?', answer: 'No, it is cracked' }],
+    };
+    expect(replaceInCart('o-2', line('o-4', 50, { ...iphone, ...changed }))).toEqual({ ok: true });
+    const state = $checkout.get();
+    expect(state.cart.map((entry) => entry.offerId)).toEqual(['o-1', 'o-4', 'o-3']);
+    expect(state.offerIds).toEqual(['o-1', 'o-4', 'o-3']);
+    expect(state.cart[1]).toEqual({
+      deviceId: 7,
+      offerId: 'o-4',
+      name: 'Device o-4',
+      price: 50,
+      quantity: 3,
+      ...iphone,
+      ...changed,
+    });
+    expect($cartCount.get()).toBe(5);
+    expect($cartTotal.get()).toBe(100 + 150 + 300);
+  });
+
+  it('adds the offer at the end when the replaced line is gone', () => {
+    addToCart(line('o-1', 100));
+    expect(replaceInCart('o-9', line('o-2', 200))).toEqual({ ok: true });
+    expect($checkout.get().cart.map((entry) => [entry.offerId, entry.quantity])).toEqual([
+      ['o-1', 1],
+      ['o-2', 1],
+    ]);
+  });
+
+  it('merges a line of the new offer added earlier into the replaced place', () => {
+    addToCart(line('o-1', 100));
+    addToCart(line('o-2', 200));
+    replaceInCart('o-1', line('o-2', 200));
+    expect($checkout.get().cart.map((entry) => entry.offerId)).toEqual(['o-2']);
+  });
+
+  it('keeps the earliest expiry: the cart may end early, never late', () => {
+    addToCart(line('o-1', 100, { expiresAt: T0 + 3 * DAY }));
+    replaceInCart('o-1', line('o-2', 100, { expiresAt: T0 + 14 * DAY }));
+    expect($checkout.get().cartExpiry).toBe(T0 + 3 * DAY);
+    replaceInCart('o-2', line('o-3', 100, { expiresAt: T0 + DAY }));
+    expect($checkout.get().cartExpiry).toBe(T0 + DAY);
+  });
+
+  it.each([
+    { name: 'an invalid line', input: line('bad offer!', 100) },
+    { name: 'an expired offer', input: line('o-2', 100, { expiresAt: T0 - 1 }) },
+    { name: 'a device url with a slash', input: line('o-2', 100, { deviceUrl: 'a/b' }) },
+  ])('refuses $name and changes nothing', ({ input }) => {
+    addToCart(line('o-1', 100));
+    const before = $checkout.get();
+    expect(replaceInCart('o-1', input)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect($checkout.get()).toBe(before);
+  });
+
+  it('refuses a replacement above the B2B cap in B2B mode', () => {
+    start('b2bWidget');
+    addToCart(line('o-1', b2bTradeCapCents));
+    expect(replaceInCart('o-1', line('o-2', b2bTradeCapCents + 1))).toMatchObject({
+      ok: false,
+      error: { code: 'b2b_cap_exceeded' },
+    });
+    expect($checkout.get().cart.map((entry) => entry.offerId)).toEqual(['o-1']);
+  });
+});
+
+describe('cart count cookie', () => {
+  function cartCountCookie(): string | undefined {
+    return document.cookie
+      .split('; ')
+      .find((cookie) => cookie.startsWith('tradein_cart_count='))
+      ?.slice('tradein_cart_count='.length);
+  }
+
+  it('mirrors the number of devices on every change and drops the cookie for an empty cart', () => {
+    clock = Date.now();
+    start();
+    expect(cartCountCookie()).toBeUndefined();
+    addToCart(line('o-1', 100, { quantity: 2 }));
+    expect(cartCountCookie()).toBe('2');
+    addToCart(line('o-2', 100));
+    expect(cartCountCookie()).toBe('3');
+    setQuantity('o-1', 1);
+    expect(cartCountCookie()).toBe('2');
+    replaceInCart('o-2', line('o-3', 100));
+    expect(cartCountCookie()).toBe('2');
+    removeFromCart('o-1');
+    expect(cartCountCookie()).toBe('1');
+    clearCart();
+    expect(cartCountCookie()).toBeUndefined();
+  });
+
+  it('expires with the cart, on the whole site', () => {
+    const set = vi.spyOn(document, 'cookie', 'set');
+    const expiry = Date.UTC(2030, 0, 1);
+    mirrorCartCount({
+      ...$checkout.get(),
+      cart: [{ deviceId: 7, offerId: 'o-1', name: 'Device', price: 1, quantity: 4 }],
+      cartExpiry: expiry,
+    });
+    expect(set).toHaveBeenLastCalledWith(
+      `tradein_cart_count=4; path=/; expires=${new Date(expiry).toUTCString()}; sameSite=Lax`,
+    );
+    set.mockRestore();
   });
 });
 

@@ -1,3 +1,4 @@
+import Cookies from 'js-cookie';
 import * as z from 'zod/mini';
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
@@ -12,6 +13,7 @@ import {
 import type { ShopMode } from '@tradein/editions/client';
 import {
   apiErrorCode,
+  cartCountCookieName,
   cartLineSchema,
   checkoutStateSchema,
   epochMillisecondsSchema,
@@ -52,6 +54,14 @@ export interface NewCartLine {
   readonly quantity?: number;
   /** When the offer ends (epoch ms); defaults to now + 14 days. */
   readonly expiresAt?: number;
+  /** The device's url or id, to ask its questions again ("change answers"). */
+  readonly deviceUrl?: string;
+  /** The device's variant, e.g. `256 GB`. */
+  readonly variant?: string;
+  /** The answers the offer was priced with (ids). */
+  readonly answers?: CartLine['answers'];
+  /** The same answers as the seller read them: question and answer texts. */
+  readonly conditions?: CartLine['conditions'];
 }
 
 // Module-level schemas are built in calls marked pure, so bundles that do not use them drop them.
@@ -145,8 +155,33 @@ function current(): CheckoutState {
   return isExpired(state, now()) ? withEmptyCart(state) : state;
 }
 
+function isHttpsPage(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
+}
+
+/**
+ * Mirrors the number of devices into the cart count cookie (contract `cartCountCookieName`),
+ * expiring with the cart, so a server-rendered page shows the count before any script runs.
+ * An empty cart removes the cookie. Nothing happens outside a browser.
+ */
+export function mirrorCartCount(state: CheckoutState): void {
+  if (typeof document === 'undefined') return;
+  const count = state.cart.reduce((sum, line) => sum + line.quantity, 0);
+  if (count === 0) {
+    Cookies.remove(cartCountCookieName, { path: '/' });
+    return;
+  }
+  Cookies.set(cartCountCookieName, String(count), {
+    expires: new Date(state.cartExpiry),
+    path: '/',
+    sameSite: 'Lax',
+    secure: isHttpsPage(),
+  });
+}
+
 function commit(state: CheckoutState): void {
   $checkout.set(state);
+  mirrorCartCount(state);
 }
 
 function invalid(message: string): CheckoutResult {
@@ -225,6 +260,36 @@ export function addToCart(line: NewCartLine): CheckoutResult {
     cart,
     offerIds: offerIdsOf(cart),
     cartExpiry,
+    priceCalculateDone: false,
+  });
+}
+
+/**
+ * Puts a new offer in the place of a cart line (the seller changed the answers of that device):
+ * same position, same quantity unless `line` names one. When `replacedOfferId` is no longer in
+ * the cart (removed in another tab, expired) the offer is added like {@link addToCart}. Refused
+ * (nothing changes) for invalid input or above the B2B cap.
+ */
+export function replaceInCart(replacedOfferId: string, line: NewCartLine): CheckoutResult {
+  const parsed = newCartLineSchema.safeParse(line);
+  if (!parsed.success) return invalid(`Invalid cart line: ${z.prettifyError(parsed.error)}`);
+  const state = current();
+  const replaced = state.cart.find((entry) => entry.offerId === replacedOfferId);
+  if (replaced === undefined) return addToCart(line);
+  const { expiresAt, quantity = replaced.quantity, ...fields } = parsed.data;
+  const offerExpiry = expiresAt ?? now() + offerValidityDays * DAY_MS;
+  if (offerExpiry <= now()) return invalid(`Offer ${fields.offerId} has expired`);
+  // The new offer takes the old line's place; a line of it added earlier is merged into that place.
+  const cart = state.cart.flatMap((entry) => {
+    if (entry === replaced) return [{ ...fields, quantity }];
+    return entry.offerId === fields.offerId ? [] : [entry];
+  });
+  return commitCart({
+    ...state,
+    cart,
+    offerIds: offerIdsOf(cart),
+    // The replaced offer's expiry may stay the earliest: the cart may end early, never late.
+    cartExpiry: Math.min(state.cartExpiry, offerExpiry),
     priceCalculateDone: false,
   });
 }

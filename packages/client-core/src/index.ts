@@ -17,6 +17,7 @@ export {
   initCheckout,
   onNavigate,
   removeFromCart,
+  replaceInCart,
   resetCheckout,
   setPaymentType,
   setPriceCalculateDone,
@@ -24,7 +25,7 @@ export {
   setTransactionId,
   setVoucher,
 } from './checkout.ts';
-export type { CheckoutError, CheckoutResult } from './checkout.ts';
+export type { CheckoutError, CheckoutResult, NewCartLine } from './checkout.ts';
 export { CLIENT_ID_COOKIE } from './client-id.ts';
 export { $consent, denyConsent, grantConsent } from './consent.ts';
 export type { ConsentState } from './consent.ts';
