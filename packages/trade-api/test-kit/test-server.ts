@@ -1,4 +1,5 @@
 import { emptySearchResult } from '@tradein/contract';
+import { deriveShopOrigins } from '@tradein/editions';
 import type { FastifyInstance } from 'fastify';
 import type { TradeDb } from '../src/db/create-database.ts';
 import {
@@ -17,6 +18,7 @@ export const testConfig: TradeApiConfig = {
   smtpUrl: undefined,
   corsOrigins: ['https://partner.example'],
   publicOrigin: 'http://localhost:8080',
+  shopOrigins: deriveShopOrigins('http://localhost:8080'),
   bodyLimitBytes: 65_536,
   // The tests create many offers from one address; the offer limit has tests of its own.
   offerRateLimit: 1_000_000,

@@ -113,4 +113,42 @@ describe('readTradeApiConfig', () => {
     }
     expect(message).not.toContain('CORS_ORIGINS.0');
   });
+
+  it('derives the shop of every edition and mode from PUBLIC_ORIGIN and its port', () => {
+    const local = readTradeApiConfig({ DATA_DIR: dataDir(), PORT: '9100' }).shopOrigins;
+    expect(local.de.default).toBe('http://localhost:9100');
+    expect(local.fr.default).toBe('http://fr.localhost:9100');
+    expect(local.de.b2bWidget).toBe('http://b2b.localhost:9100');
+    const production = readTradeApiConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_ORIGIN: 'https://www.tradein.de',
+    }).shopOrigins;
+    expect(production.it.default).toBe('https://www.tradein.it');
+    expect(production.de.aganwidget).toBe('https://widget.agan.de');
+  });
+
+  it('takes the shops SHOP_ORIGINS names and derives the others', () => {
+    const { shopOrigins } = readTradeApiConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_ORIGIN: 'https://www.tradein.de',
+      SHOP_ORIGINS:
+        '{"fr":{"default":"https://vendre.example"},"de":{"b2bWidget":"https://b2b.example:8443"}}',
+    });
+    expect(shopOrigins.fr.default).toBe('https://vendre.example');
+    expect(shopOrigins.de.b2bWidget).toBe('https://b2b.example:8443');
+    expect(shopOrigins.de.default).toBe('https://www.tradein.de');
+    expect(shopOrigins.es.default).toBe('https://www.tradein.es');
+  });
+
+  it.each([
+    ['not json', /^- SHOP_ORIGINS: must be JSON/m],
+    ['{"xx":{"default":"https://a.example"}}', /^- SHOP_ORIGINS/m],
+    ['{"fr":{"shop":"https://a.example"}}', /^- SHOP_ORIGINS/m],
+    [
+      '{"fr":{"default":"https://a.example/path"}}',
+      /^- SHOP_ORIGINS\.fr\.default: must be an origin/m,
+    ],
+  ])('refuses SHOP_ORIGINS %s', (value, message) => {
+    expect(() => readTradeApiConfig({ DATA_DIR: dataDir(), SHOP_ORIGINS: value })).toThrow(message);
+  });
 });

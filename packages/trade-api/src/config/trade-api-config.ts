@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deriveShopOrigins, type ShopOriginTable } from '@tradein/editions';
 import * as z from 'zod/mini';
+import { originSchema } from './origin-schema.ts';
+import { shopOriginOverridesSchema, withShopOriginOverrides } from './shop-origins.ts';
 import { trustProxySchema, type TrustProxy } from './trust-proxy.ts';
 
 /** How the server behaves: `production` skips answer validation and logs at `info`. */
@@ -24,6 +27,11 @@ export interface TradeApiConfig {
   corsOrigins: string[];
   /** The shop's own origin, e.g. `http://localhost:8080`; always allowed by CORS. */
   publicOrigin: string;
+  /**
+   * The shop of every edition and mode, which mail links of a trade, account or subscription
+   * start with: derived from `publicOrigin` and the editions' host rules, `SHOP_ORIGINS` wins.
+   */
+  shopOrigins: ShopOriginTable;
   /** Largest request body, in bytes. */
   bodyLimitBytes: number;
   /**
@@ -55,26 +63,6 @@ export const defaultOfferRateLimit = 30;
 /** Shortest accepted JWT secret, in characters. */
 const minimumSecretLength = 32;
 
-/** Parses an origin exactly as browsers send it in the Origin header (no path, no slash). */
-function toOrigin(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return url.origin === value ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const originSchema = z
-  .string()
-  .check(
-    z.refine(
-      (value) => toOrigin(value) !== undefined,
-      'must be an origin like https://partner.example (scheme, host and port only)',
-    ),
-  );
-
 const optionalText = z.optional(z.string());
 
 /** The environment variables the server reads, each checked. Empty strings count as unset. */
@@ -96,6 +84,7 @@ const environmentSchema = z.object({
   ),
   CORS_ORIGINS: z.optional(z.array(originSchema)),
   PUBLIC_ORIGIN: z.optional(originSchema),
+  SHOP_ORIGINS: z.optional(shopOriginOverridesSchema),
   BODY_LIMIT_BYTES: z.optional(
     z.coerce
       .number()
@@ -188,6 +177,7 @@ export function readTradeApiConfig(
         ? values.DATA_DIR
         : resolve(values.DATA_DIR);
   const port = values.PORT ?? 8080;
+  const publicOrigin = values.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
   const nodeEnvironment = values.NODE_ENV ?? 'development';
   return {
     environment: nodeEnvironment,
@@ -197,7 +187,8 @@ export function readTradeApiConfig(
     jwtSecret: values.JWT_SECRET ?? persistedJwtSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     corsOrigins: values.CORS_ORIGINS ?? [],
-    publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    publicOrigin,
+    shopOrigins: withShopOriginOverrides(deriveShopOrigins(publicOrigin), values.SHOP_ORIGINS),
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 65_536,
     offerRateLimit: values.OFFER_RATE_LIMIT ?? defaultOfferRateLimit,
     trustProxy: values.TRUST_PROXY ?? false,
