@@ -30,7 +30,7 @@ export function toSalutation(value: string | null): Salutation {
   return value === 'mr' || value === 'ms' ? value : 'diverse';
 }
 
-/** A stored address as the contract shows it (optional fields only when set). */
+/** A stored address as the contract shows it (optional fields only when set, '' is no house number). */
 export function addressFromRow(row: Selectable<AddressesTable>): Address {
   return {
     id: row.id,
@@ -39,7 +39,7 @@ export function addressFromRow(row: Selectable<AddressesTable>): Address {
     lastName: row.last_name,
     ...(row.company === null ? {} : { company: row.company }),
     street: row.street,
-    houseNumber: row.house_number,
+    ...(row.house_number === '' ? {} : { houseNumber: row.house_number }),
     ...(row.address_addition === null ? {} : { addressAddition: row.address_addition }),
     zip: row.zip,
     city: row.city,
@@ -55,7 +55,9 @@ export function addressColumns(address: AddressInput) {
     last_name: address.lastName,
     company: address.company ?? null,
     street: address.street,
-    house_number: address.houseNumber,
+    // One line of street and number (`streetForm: 'oneLine'`) has no house number: '' keeps the
+    // column NOT NULL for the addresses stored before.
+    house_number: address.houseNumber ?? '',
     address_addition: address.addressAddition ?? null,
     zip: address.zip,
     city: address.city,

@@ -220,6 +220,28 @@ describe.each(testDatabases())('customer calls on $name', (engine) => {
     );
   });
 
+  it('stores a one-line street without a house number where the country writes it so', async () => {
+    const { houseNumber: _none, ...withoutHouseNumber } = address;
+    const paris = {
+      ...withoutHouseNumber,
+      street: '12 rue de Rivoli',
+      zip: '75001',
+      city: 'Paris',
+      country: 'fr',
+    };
+    const added = await as(anna).send('PATCH', 'addresses', paris);
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({ ...paris, id: expect.any(Number) });
+    const list = (await as(anna).get('addresses')).body as unknown as Record<string, unknown>[];
+    const stored = list.find((entry) => entry['id'] === added.body['id']);
+    expect(stored).toEqual({ ...paris, id: added.body['id'] });
+    expect(stored).not.toHaveProperty('houseNumber');
+
+    const berlin = await as(anna).send('PATCH', 'addresses', withoutHouseNumber);
+    expect(berlin.status).toBe(400);
+    expect(berlin.body.error).toMatchObject({ fields: [{ path: 'houseNumber' }] });
+  });
+
   it('adds and changes bank and PayPal accounts; rejects a wrong IBAN', async () => {
     const bank = await as(anna).send('PATCH', 'bank_accounts', bankAccount);
     expect(bank.body).toMatchObject(bankAccount);

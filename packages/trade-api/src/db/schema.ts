@@ -179,7 +179,9 @@ export interface AddressesTable {
   first_name: string;
   last_name: string;
   company: string | null;
+  /** The street, or street and number as one line where the country writes them so. */
   street: string;
+  /** '' where the street line holds the number (`streetForm: 'oneLine'`). */
   house_number: string;
   address_addition: string | null;
   zip: string;

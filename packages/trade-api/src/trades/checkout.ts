@@ -281,7 +281,7 @@ export function labelOf(record: TradeRecord): Promise<Uint8Array> {
   return renderShippingLabel({
     edition: record.edition,
     tradeNumber: record.tradeNumber,
-    sender: senderLines(record.addressSnapshot),
+    sender: senderLines(record.addressSnapshot, record.edition),
     deviceCount: record.items.reduce((sum, item) => sum + item.quantity, 0),
   });
 }

@@ -5,7 +5,8 @@ import { isValidPostalCode } from '@tradein/editions/client';
 import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { code128Modules } from './code128.ts';
-import { receivingAddresses } from './receiving-addresses.ts';
+import { postalAddressLines } from './postal-address.ts';
+import { receivingAddressLines } from './receiving-addresses.ts';
 
 /** What the label prints. */
 export interface ShippingLabelInput {
@@ -25,13 +26,14 @@ function joined(...parts: (string | undefined)[]): string {
 type AddressField = keyof typeof addressInputSchema.shape;
 
 /**
- * The sender lines of a label from the address stored with a trade (its JSON snapshot). Each
- * part is printed only if it passes the rule a request must pass today (names as names, lines
- * without web addresses, the postal code of the country): a trade stored before a rule, or
+ * The sender lines of a label from the address stored with a trade (its JSON snapshot), in the
+ * order and form of the edition's country ({@link postalAddressLines}), then the country code.
+ * Each part is printed only if it passes the rule a request must pass today (names as names,
+ * lines without web addresses, the postal code of the country): a trade stored before a rule, or
  * written around the API, must not get an advertisement printed in our name. What fails is left
  * out; the rest still tells the carrier where the parcel comes from.
  */
-export function senderLines(snapshot: string): string[] {
+export function senderLines(snapshot: string, edition: EditionCode): string[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(snapshot);
@@ -49,14 +51,19 @@ export function senderLines(snapshot: string): string[] {
   const zip = passing('zip');
   const validZip =
     country.success && zip !== undefined && isValidPostalCode(country.data, zip) ? zip : undefined;
-  return [
-    joined(passing('firstName'), passing('lastName')),
-    passing('company'),
-    joined(passing('street'), passing('houseNumber')),
-    passing('addressAddition'),
-    joined(validZip, passing('city')),
-    country.success ? country.data.toUpperCase() : undefined,
-  ].filter((line): line is string => line !== undefined && line !== '');
+  const name = joined(passing('firstName'), passing('lastName'));
+  const lines = postalAddressLines(
+    {
+      recipient: [name, passing('company')],
+      street: passing('street'),
+      houseNumber: passing('houseNumber'),
+      addition: passing('addressAddition'),
+      postalCode: validZip,
+      city: passing('city'),
+    },
+    edition,
+  );
+  return country.success ? [...lines, country.data.toUpperCase()] : lines;
 }
 
 /**
@@ -161,7 +168,7 @@ export async function renderShippingLabel(input: ShippingLabelInput): Promise<Ui
 
   y -= 8;
   page.drawText(printable(bold, i18n._(msg`Recipient`)), { x: margin, y, size: 9, font: bold });
-  y = drawLines(page, bold, receivingAddresses[input.edition], margin, y - 14, 12);
+  y = drawLines(page, bold, receivingAddressLines(input.edition), margin, y - 14, 12);
 
   y -= 6;
   page.drawText(printable(bold, i18n._(msg`Trade number`)), { x: margin, y, size: 8, font: bold });
