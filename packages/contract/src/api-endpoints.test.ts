@@ -10,6 +10,7 @@ import { newsletterEndpoints } from './newsletter.ts';
 import { offerEndpoints } from './offers.ts';
 import { sellerPhotoEndpoints } from './seller-photos.ts';
 import { sessionEndpoints } from './session.ts';
+import { tradeStatusEndpoints } from './trade-status.ts';
 import { tradeEndpoints } from './trades.ts';
 
 describe('apiEndpoints', () => {
@@ -21,6 +22,7 @@ describe('apiEndpoints', () => {
       newsletterEndpoints,
       offerEndpoints,
       tradeEndpoints,
+      tradeStatusEndpoints,
       sellerPhotoEndpoints,
       clarificationEndpoints,
       contactEndpoints,

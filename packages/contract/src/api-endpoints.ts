@@ -6,6 +6,7 @@ import { newsletterEndpoints } from './newsletter.ts';
 import { offerEndpoints } from './offers.ts';
 import { sellerPhotoEndpoints } from './seller-photos.ts';
 import { sessionEndpoints } from './session.ts';
+import { tradeStatusEndpoints } from './trade-status.ts';
 import { tradeEndpoints } from './trades.ts';
 
 /**
@@ -20,6 +21,7 @@ export const apiEndpoints = {
   ...newsletterEndpoints,
   ...offerEndpoints,
   ...tradeEndpoints,
+  ...tradeStatusEndpoints,
   ...sellerPhotoEndpoints,
   ...clarificationEndpoints,
   ...contactEndpoints,

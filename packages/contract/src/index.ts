@@ -184,6 +184,22 @@ export {
 export type { SearchQuery, SearchResult } from './search.ts';
 
 export {
+  deviceKinds,
+  deviceKindSchema,
+  payoutMethodSchema,
+  tradeAfterSaleSchema,
+} from './trade-after-sale.ts';
+export type { DeviceKind, PayoutMethod, TradeAfterSale } from './trade-after-sale.ts';
+
+export {
+  tradeStatusEndpoint,
+  tradeStatusLabelEndpoint,
+  tradeStatusTokenSchema,
+  tradeStatusViewSchema,
+} from './trade-status.ts';
+export type { TradeStatusView } from './trade-status.ts';
+
+export {
   answerClarificationEndpoint,
   confirmTradeMailboxEndpoint,
   createdTradeSchema,

@@ -236,6 +236,8 @@ const validRequests: Record<string, { body?: unknown; headers?: unknown; query?:
     },
   },
   quickAnswerClarification: { body: { offerId } },
+  tradeStatus: { body: { token } },
+  tradeStatusLabel: { query: { token } },
   confirmTradeMailbox: {
     body: { edition: 'de', token: 'xTk3-Jq9_mZ2vB7nL4pR8sW1yC6dF0gH5jK2aE9uQ3o' },
   },

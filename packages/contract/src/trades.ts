@@ -15,6 +15,7 @@ import {
   voucherCodeSchema,
 } from './primitives.ts';
 import { pure } from './pure.ts';
+import { tradeAfterSaleSchema } from './trade-after-sale.ts';
 
 /** Most pieces of one device in one trade line. */
 export const maxTradeQuantity = 99;
@@ -274,6 +275,8 @@ export const tradeSchema = /* @__PURE__ */ pure(() =>
     events: z.array(tradeEventSchema),
     /** Path of the shipping label PDF (bearer call). */
     labelPath: z.string(),
+    /** What the seller needs after the sale; absent in answers of servers before it. */
+    afterSale: z.optional(tradeAfterSaleSchema),
   }),
 );
 export type Trade = z.infer<typeof tradeSchema>;
