@@ -32,6 +32,25 @@ function press(input, key) {
 
 const options = (root) => [...root.querySelectorAll('[role="option"]')];
 
+/** The accessible name of an option: its aria-label, else its text. */
+const nameOf = (option) => option.getAttribute('aria-label') ?? option.textContent;
+
+/** The groups of the list (models with several variants), each with its name and options. */
+const groups = (root) =>
+  [...root.querySelectorAll('[role="listbox"] [role="group"]')].map((group) => ({
+    name: root.getElementById(group.getAttribute('aria-labelledby')).textContent,
+    options: [...group.querySelectorAll('[role="option"]')],
+  }));
+
+/** The option of the model group `model` whose visible label is `variant`. */
+function variantOption(root, model, variant) {
+  const group = groups(root).find((entry) => entry.name === model);
+  if (group === undefined) throw new Error(`no group "${model}"`);
+  const option = group.options.find((entry) => entry.textContent === variant);
+  if (option === undefined) throw new Error(`no option "${variant}" in "${model}"`);
+  return option;
+}
+
 /** Waits until the search answered: options shown and the list no longer busy. */
 function whenResults(root) {
   return waitFor(
@@ -48,17 +67,19 @@ describe('the device search of <tradein-widget>', () => {
     const { root, input } = await searchWidget();
     type(input, 'iphne 13');
     await whenResults(root);
-    const names = options(root).map((option) => option.textContent);
+    const names = options(root).map(nameOf);
     expect(names.length > 0, 'no results').to.be.ok;
     expect(
       names.every((name) => name.includes('iPhone 13')),
       `not all results are iPhone 13 models: ${names.join(', ')}`,
     ).to.be.ok;
-    const marks = [...options(root)[0].querySelectorAll('mark')].map((mark) => mark.textContent);
+    const models = groups(root);
+    const head = root.querySelector('.option-group-head');
+    const marks = [...head.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).to.deep.equal(['iPhone', '13']);
     expect(input.getAttribute('aria-expanded')).to.equal('true');
-    expect(root.querySelector('output').textContent).to.equal(`${names.length} Geräte gefunden.`);
-    const image = options(root)[0].querySelector('img');
+    expect(root.querySelector('output').textContent).to.equal(`${models.length} Geräte gefunden.`);
+    const image = head.querySelector('img');
     expect(image.getAttribute('src').startsWith(`${tradeApiOrigin()}/api/trade/images/`)).to.be.ok;
     expect([image.getAttribute('width'), image.getAttribute('height')]).to.deep.equal(['48', '48']);
     expect(image.getAttribute('alt')).to.equal('');
@@ -82,12 +103,66 @@ describe('the device search of <tradein-widget>', () => {
     expect(press(input, 'End'), 'End must stay text editing').to.equal(false);
     expect(press(input, 'Enter'), 'Enter not handled').to.be.ok;
     await waitFor(() => steps.length > 0, 'tradein:navigate');
-    expect(steps).to.deep.equal([
-      { screen: 'questions', deviceUrl: 'apple-iphone-13-mini-128-gb' },
-    ]);
+    expect(steps).to.deep.equal([{ screen: 'questions', deviceUrl: 'apple-iphone-13-256-gb' }]);
     expect(paths, 'the device page a host may route to').to.deep.equal([
-      '/produkte/apple-iphone-13-mini-128-gb',
+      '/produkte/apple-iphone-13-256-gb',
     ]);
+  });
+
+  it('lists each iPhone 13 model once with its storage sizes, smallest first', async () => {
+    const { root, input } = await searchWidget();
+    type(input, 'iphon 13');
+    await whenResults(root);
+    const models = groups(root);
+    expect(models.map((model) => model.name).slice(0, 2)).to.deep.equal([
+      'Apple iPhone 13',
+      'Apple iPhone 13 mini',
+    ]);
+    expect(models[0].options.map((option) => option.textContent)).to.deep.equal([
+      '128 GB',
+      '256 GB',
+      '512 GB',
+    ]);
+    expect(models[0].options.map(nameOf)).to.deep.equal([
+      'Apple iPhone 13 128 GB',
+      'Apple iPhone 13 256 GB',
+      'Apple iPhone 13 512 GB',
+    ]);
+  });
+
+  it('chooses the 256 GB iPhone 13 by keyboard', async () => {
+    const { root, input, steps } = await searchWidget();
+    type(input, 'iphon 13');
+    await whenResults(root);
+    const wanted = variantOption(root, 'Apple iPhone 13', '256 GB');
+    const active = () => root.getElementById(input.getAttribute('aria-activedescendant') ?? '');
+    for (let presses = 0; active() !== wanted && presses < options(root).length; presses += 1) {
+      press(input, 'ArrowDown');
+      await waitFor(() => active() !== null, 'an active option');
+    }
+    expect(nameOf(active())).to.equal('Apple iPhone 13 256 GB');
+    expect(wanted.getAttribute('aria-selected')).to.equal('true');
+    press(input, 'Enter');
+    await waitFor(() => steps.length > 0, 'tradein:navigate');
+    expect(steps).to.deep.equal([{ screen: 'questions', deviceUrl: 'apple-iphone-13-256-gb' }]);
+  });
+
+  it('chooses the 256 GB iPhone 13 by pointer', async () => {
+    const { root, input, steps } = await searchWidget();
+    type(input, 'iphon 13');
+    await whenResults(root);
+    variantOption(root, 'Apple iPhone 13', '256 GB').click();
+    await waitFor(() => steps.length > 0, 'tradein:navigate');
+    expect(steps).to.deep.equal([{ screen: 'questions', deviceUrl: 'apple-iphone-13-256-gb' }]);
+  });
+
+  it('marks the storage size the query names', async () => {
+    const { root, input } = await searchWidget();
+    type(input, 'iphone 13 pro 256');
+    await whenResults(root);
+    const marked = options(root).filter((option) => option.querySelector('mark') !== null);
+    expect(marked.map(nameOf)).to.include('Apple iPhone 13 Pro 256 GB');
+    expect(marked.map((option) => option.textContent)).to.not.include('128 GB');
   });
 
   it('closes the list on Escape, then clears the text on a second Escape', async () => {

@@ -2,10 +2,18 @@ import { useStore } from '@nanostores/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, type FormEvent, type KeyboardEvent } from 'react';
 import { isB2BMode } from '@tradein/editions/client';
+import type { DeviceSummary } from '@tradein/contract';
 import { CatalogueImage } from '../../shared/catalogue-image.tsx';
+import { modelNameOf } from '../../shared/model-name.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { highlightMatches } from './highlight.ts';
-import { createSearchStore, type SearchKey, type SearchState } from './search-store.ts';
+import {
+  createSearchStore,
+  type SearchKey,
+  type SearchOption,
+  type SearchState,
+  type SearchStore,
+} from './search-store.ts';
 import type * as DeviceSearchModule from './device-search.ts';
 import { Button } from '../../shared/button.tsx';
 
@@ -14,6 +22,7 @@ const inputId = 'tradein-search-input';
 const hintId = 'tradein-search-hint';
 const resultsId = 'tradein-search-results';
 const optionId = (index: number) => `tradein-search-option-${index}`;
+const groupLabelId = (index: number) => `tradein-search-model-${index}`;
 
 let deviceSearchModule: Promise<typeof DeviceSearchModule> | undefined;
 /** The search call's code, fetched once per page (again after a failed fetch). */
@@ -33,13 +42,91 @@ function keepOnPage(event: FormEvent<HTMLFormElement>): void {
 }
 
 /** The name with the words the query found in `<mark>`, built as text nodes (never HTML). */
-function HighlightedName({ name, query }: { name: string; query: string }) {
+function HighlightedName({ name, query, id }: { name: string; query: string; id?: string }) {
   return (
-    <span className="option-name">
+    <span className="option-name" id={id}>
       {highlightMatches(name, query).map((segment, index) =>
         segment.match ? <mark key={index}>{segment.text}</mark> : segment.text,
       )}
     </span>
+  );
+}
+
+/** The options of one model, from `start` in the list of all options. */
+interface ModelEntry {
+  hit: DeviceSummary;
+  start: number;
+  options: readonly SearchOption[];
+}
+
+/** The options grouped by model, in list order. */
+function modelsOf(options: readonly SearchOption[]): ModelEntry[] {
+  const models: ModelEntry[] = [];
+  options.forEach((option, index) => {
+    const last = models.at(-1);
+    if (last?.hit === option.hit) last.options = [...last.options, option];
+    else models.push({ hit: option.hit, start: index, options: [option] });
+  });
+  return models;
+}
+
+interface ModelOptionsProps {
+  model: ModelEntry;
+  modelIndex: number;
+  state: SearchState;
+  store: SearchStore;
+  apiBase: string;
+}
+
+/**
+ * A found model: one option when it has one variant, else a group named by the model whose
+ * options are its variants as chips ("128 GB", "256 GB"); a size the query names is marked.
+ */
+function ModelOptions({ model, modelIndex, state, store, apiBase }: ModelOptionsProps) {
+  const { hit, start, options } = model;
+  // Pointer users click an option; keyboard users reach it through the input's
+  // aria-activedescendant, so options take no focus and no keys of their own.
+  const optionProps = (index: number, className: string) => ({
+    id: optionId(index),
+    role: 'option',
+    'aria-selected': index === state.activeIndex ? ('true' as const) : ('false' as const),
+    className: index === state.activeIndex ? `${className} option-active` : className,
+    part: 'option',
+    // Keep the focus in the box, so the blur does not close the list first.
+    onMouseDown: (event: { preventDefault(): void }) => event.preventDefault(),
+    onMouseMove: () => store.activate(index),
+    onClick: () => store.choose(index),
+  });
+  const [only] = options;
+  if (options.length === 1 && only !== undefined) {
+    return (
+      <div {...optionProps(start, 'option')}>
+        <CatalogueImage apiBase={apiBase} reference={hit.thumbnail} alt="" />
+        <HighlightedName name={hit.name} query={state.resultQuery} />
+      </div>
+    );
+  }
+  const modelName = modelNameOf(hit);
+  return (
+    // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+    <div role="group" className="option-group" aria-labelledby={groupLabelId(modelIndex)}>
+      <div className="option-group-head">
+        <CatalogueImage apiBase={apiBase} reference={hit.thumbnail} alt="" />
+        <HighlightedName name={modelName} query={state.resultQuery} id={groupLabelId(modelIndex)} />
+      </div>
+      <div className="chips">
+        {options.map((option, offset) => (
+          <div
+            key={option.variant.id}
+            {...optionProps(start + offset, 'chip')}
+            // The chip shows the size; its name says the whole device, group or not.
+            aria-label={`${modelName} ${option.variant.variant}`}
+          >
+            <HighlightedName name={option.variant.variant} query={state.resultQuery} />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
 
@@ -76,7 +163,7 @@ export function SearchScreen() {
     return createSearchStore({
       search: async (text, signal) =>
         (await loadDeviceSearch()).searchDevices(api, config.edition, text, signal),
-      onChoose: (device) => flow.go({ screen: 'questions', deviceUrl: device.url }),
+      onChoose: (variant) => flow.go({ screen: 'questions', deviceUrl: variant.url }),
     });
   }, [config.edition, api, flow]);
   useEffect(() => () => store.dispose(), [store]);
@@ -87,7 +174,7 @@ export function SearchScreen() {
   }, [api]);
   const state = useStore(store.$state);
 
-  const showList = state.open && state.status !== 'error' && state.results.length > 0;
+  const showList = state.open && state.status !== 'error' && state.options.length > 0;
   const waiting = state.status === 'loading';
   const activeId = showList && state.activeIndex >= 0 ? optionId(state.activeIndex) : undefined;
 
@@ -143,26 +230,15 @@ export function SearchScreen() {
               aria-label={t`Devices`}
               hidden={!showList}
             >
-              {state.results.map((device, index) => (
-                // Pointer users click an option; keyboard users reach it through the input's
-                // aria-activedescendant, so options take no focus and no keys of their own.
-                // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
-                <div
-                  key={device.id}
-                  id={optionId(index)}
-                  // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
-                  role="option"
-                  aria-selected={index === state.activeIndex ? 'true' : 'false'}
-                  className={index === state.activeIndex ? 'option option-active' : 'option'}
-                  part="option"
-                  // Keep the focus in the box, so the blur does not close the list first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onMouseMove={() => store.activate(index)}
-                  onClick={() => store.choose(index)}
-                >
-                  <CatalogueImage apiBase={config.apiBase} reference={device.thumbnail} alt="" />
-                  <HighlightedName name={device.name} query={state.resultQuery} />
-                </div>
+              {modelsOf(state.options).map((model, modelIndex) => (
+                <ModelOptions
+                  key={model.hit.id}
+                  model={model}
+                  modelIndex={modelIndex}
+                  state={state}
+                  store={store}
+                  apiBase={config.apiBase}
+                />
               ))}
             </div>
             {waiting && state.results.length === 0 ? (

@@ -1,6 +1,11 @@
-import type { DeviceSummary } from '@tradein/contract';
+import type { DeviceSummary, DeviceVariant } from '@tradein/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSearchStore, searchTextOf, type DeviceSearch } from './search-store.ts';
+import {
+  createSearchStore,
+  searchOptionsOf,
+  searchTextOf,
+  type DeviceSearch,
+} from './search-store.ts';
 import { deviceSummary } from '@tradein/contract/test-fixtures';
 
 const device = deviceSummary;
@@ -128,7 +133,7 @@ describe('createSearchStore: debounce and cancellation', () => {
 });
 
 /** A store that has searched and shows the three results. */
-async function withResults(onChoose: (picked: DeviceSummary) => void = () => {}) {
+async function withResults(onChoose: (picked: DeviceVariant) => void = () => {}) {
   const store = createSearchStore({ search: async () => three, onChoose });
   store.setQuery('iphone 13');
   await vi.runAllTimersAsync();
@@ -153,12 +158,12 @@ describe('createSearchStore: keyboard model', () => {
   });
 
   it('Enter chooses the active option and closes the list', async () => {
-    const chosen: DeviceSummary[] = [];
+    const chosen: DeviceVariant[] = [];
     const store = await withResults((picked) => chosen.push(picked));
     store.pressKey('ArrowDown');
     store.pressKey('ArrowDown');
     expect(store.pressKey('Enter')).toBe(true);
-    expect(chosen.map((hit) => hit.name)).toEqual(['iPhone 13 mini']);
+    expect(chosen.map((variant) => variant.url)).toEqual(['device-2']);
     expect(store.$state.get().open).toBe(false);
   });
 
@@ -188,6 +193,57 @@ describe('createSearchStore: keyboard model', () => {
     const store = createSearchStore({ search: async () => [], onChoose: () => {} });
     expect(store.pressKey('ArrowDown')).toBe(false);
     expect(store.$state.get().activeIndex).toBe(-1);
+  });
+});
+
+/** A model of three storage sizes, as the API answers it (the 256 GB variant matched best). */
+const iphone13Pro: DeviceSummary = {
+  ...device(21, 'Apple iPhone 13 Pro 256 GB'),
+  variant: '256 GB',
+  url: 'iphone-13-pro-256-gb',
+  variants: [
+    { id: 20, url: 'iphone-13-pro-128-gb', variant: '128 GB' },
+    { id: 21, url: 'iphone-13-pro-256-gb', variant: '256 GB' },
+    { id: 22, url: 'iphone-13-pro-1-tb', variant: '1 TB' },
+  ],
+};
+
+describe('createSearchStore: variants', () => {
+  it('lists every variant of each model as an option, smallest storage first', () => {
+    const options = searchOptionsOf([three[0] as DeviceSummary, iphone13Pro]);
+    expect(options.map((option) => [option.hit.id, option.variant.url])).toEqual([
+      [1, 'device-1'],
+      [21, 'iphone-13-pro-128-gb'],
+      [21, 'iphone-13-pro-256-gb'],
+      [21, 'iphone-13-pro-1-tb'],
+    ]);
+  });
+
+  it('lets a model without listed variants stand for itself', () => {
+    const options = searchOptionsOf([{ ...iphone13Pro, variants: [] }]);
+    expect(options.map((option) => option.variant)).toEqual([
+      { id: 21, url: 'iphone-13-pro-256-gb', variant: '256 GB' },
+    ]);
+  });
+
+  it('walks through the variants with the arrow keys and chooses the active one', async () => {
+    const chosen: DeviceVariant[] = [];
+    const store = createSearchStore({
+      search: async () => [three[0] as DeviceSummary, iphone13Pro],
+      onChoose: (variant) => chosen.push(variant),
+    });
+    store.setQuery('iphone 13');
+    await vi.runAllTimersAsync();
+    expect(store.$state.get().options).toHaveLength(4);
+    store.pressKey('ArrowUp');
+    expect(store.$state.get().activeIndex).toBe(3);
+    store.pressKey('ArrowUp');
+    store.pressKey('Enter');
+    store.choose(3);
+    expect(chosen.map((variant) => variant.url)).toEqual([
+      'iphone-13-pro-256-gb',
+      'iphone-13-pro-1-tb',
+    ]);
   });
 });
 

@@ -1,8 +1,30 @@
-import type { DeviceSummary } from '@tradein/contract';
+import type { DeviceSummary, DeviceVariant } from '@tradein/contract';
 import { atom, type ReadableAtom } from 'nanostores';
 
 /** Where a search stands: nothing typed, waiting, results, no results, or the call failed. */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'empty' | 'error';
+
+/** One option of the result list: a variant of a model the search found. */
+export interface SearchOption {
+  /** The model's hit (the variant the search matched best, with all of the model's variants). */
+  hit: DeviceSummary;
+  /** The variant this option chooses. */
+  variant: DeviceVariant;
+}
+
+/**
+ * The options of a result list, in the order the arrow keys walk them: each model's variants,
+ * smallest storage first (as the API lists them), models in the order found. A model whose
+ * answer names no variants stands for itself.
+ */
+export function searchOptionsOf(results: readonly DeviceSummary[]): SearchOption[] {
+  return results.flatMap((hit) =>
+    (hit.variants.length > 0 ? hit.variants : [hit]).map((variant) => ({
+      hit,
+      variant: { id: variant.id, url: variant.url, variant: variant.variant },
+    })),
+  );
+}
 
 /** Everything the search screen shows. */
 export interface SearchState {
@@ -10,11 +32,14 @@ export interface SearchState {
   query: string;
   /** The text the shown results (or the failure) belong to. */
   resultQuery: string;
+  /** The models found, best first. */
   results: readonly DeviceSummary[];
+  /** Every variant of `results` as one option each. */
+  options: readonly SearchOption[];
   status: SearchStatus;
   /** Whether the result list is open (Escape closes it without clearing the text). */
   open: boolean;
-  /** Index of the active option in `results`, -1 for none. */
+  /** Index of the active option in `options`, -1 for none. */
   activeIndex: number;
 }
 
@@ -23,8 +48,8 @@ export type DeviceSearch = (text: string, signal: AbortSignal) => Promise<readon
 
 export interface SearchStoreOptions {
   search: DeviceSearch;
-  /** Called with the device the seller chose. */
-  onChoose: (device: DeviceSummary) => void;
+  /** Called with the variant the seller chose. */
+  onChoose: (variant: DeviceVariant) => void;
   /** Quiet time after the last keystroke before searching. Default 150 ms. */
   debounceMs?: number;
 }
@@ -41,7 +66,7 @@ export interface SearchStore {
   retry(): void;
   /** Applies a key of the combobox; returns whether it was handled (then prevent its default). */
   pressKey(key: SearchKey): boolean;
-  /** Chooses the result at `index`. */
+  /** Chooses the option at `index`. */
   choose(index: number): void;
   /** Makes the option at `index` the active one (pointer hover). */
   activate(index: number): void;
@@ -58,6 +83,7 @@ const initialState: SearchState = {
   query: '',
   resultQuery: '',
   results: [],
+  options: [],
   status: 'idle',
   open: false,
   activeIndex: -1,
@@ -101,6 +127,7 @@ export function createSearchStore(options: SearchStoreOptions): SearchStore {
       if (mine !== generation) return;
       update({
         results,
+        options: searchOptionsOf(results),
         resultQuery: text,
         status: results.length > 0 ? 'ready' : 'empty',
         open: true,
@@ -108,7 +135,14 @@ export function createSearchStore(options: SearchStoreOptions): SearchStore {
       });
     } catch {
       if (mine !== generation) return;
-      update({ results: [], resultQuery: text, status: 'error', open: true, activeIndex: -1 });
+      update({
+        results: [],
+        options: [],
+        resultQuery: text,
+        status: 'error',
+        open: true,
+        activeIndex: -1,
+      });
     } finally {
       if (inFlight === controller) inFlight = undefined;
     }
@@ -124,25 +158,22 @@ export function createSearchStore(options: SearchStoreOptions): SearchStore {
   };
 
   const choose = (index: number) => {
-    const device = $state.get().results[index];
-    if (device === undefined) return;
+    const option = $state.get().options[index];
+    if (option === undefined) return;
     update({ open: false, activeIndex: -1 });
-    options.onChoose(device);
+    options.onChoose(option.variant);
   };
 
   const move = (delta: 1 | -1) => {
-    const { results, open, activeIndex } = $state.get();
-    if (results.length === 0) return;
+    const { options: shown, open, activeIndex } = $state.get();
+    const count = shown.length;
+    if (count === 0) return;
     if (!open) {
-      update({ open: true, activeIndex: delta === 1 ? 0 : results.length - 1 });
+      update({ open: true, activeIndex: delta === 1 ? 0 : count - 1 });
       return;
     }
     const next =
-      activeIndex === -1
-        ? delta === 1
-          ? 0
-          : results.length - 1
-        : (activeIndex + delta + results.length) % results.length;
+      activeIndex === -1 ? (delta === 1 ? 0 : count - 1) : (activeIndex + delta + count) % count;
     update({ activeIndex: next });
   };
 
@@ -153,7 +184,7 @@ export function createSearchStore(options: SearchStoreOptions): SearchStore {
       update({ query, activeIndex: -1, open: text.length > 0 });
       if (text.length === 0) {
         cancel();
-        update({ status: 'idle', results: [], resultQuery: '' });
+        update({ status: 'idle', results: [], options: [], resultQuery: '' });
         return;
       }
       schedule(text);
@@ -167,10 +198,10 @@ export function createSearchStore(options: SearchStoreOptions): SearchStore {
       switch (key) {
         case 'ArrowDown':
           move(1);
-          return state.results.length > 0;
+          return state.options.length > 0;
         case 'ArrowUp':
           move(-1);
-          return state.results.length > 0;
+          return state.options.length > 0;
         case 'Enter':
           if (!state.open || state.activeIndex === -1) return false;
           choose(state.activeIndex);
@@ -188,7 +219,7 @@ export function createSearchStore(options: SearchStoreOptions): SearchStore {
     },
     choose,
     activate(index) {
-      if (index >= 0 && index < $state.get().results.length) update({ activeIndex: index });
+      if (index >= 0 && index < $state.get().options.length) update({ activeIndex: index });
     },
     close() {
       update({ open: false, activeIndex: -1 });
