@@ -191,7 +191,13 @@ function Screen({ step }: { step: FlowStep }) {
       return <questions.Screen key={step.deviceUrl} deviceUrl={step.deviceUrl} />;
     case 'offer':
       return (
-        <offer.Screen key={step.offerId} offerId={step.offerId} deviceName={step.deviceName} />
+        <offer.Screen
+          key={step.offerId}
+          offerId={step.offerId}
+          deviceUrl={step.deviceUrl}
+          deviceName={step.deviceName}
+          replacesOfferId={step.replacesOfferId}
+        />
       );
     case 'browse':
       return (

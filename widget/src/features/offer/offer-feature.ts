@@ -1,4 +1,5 @@
 import { defineFeature } from '../../shared/define-feature.ts';
+import { deviceSummaryStyleSheet } from '../../shared/device-summary.tsx';
 import { stepStyleSheet } from '../../shared/step-styles.ts';
 import css from './offer.css?inline';
 import { OfferScreen } from './offer-screen.tsx';
@@ -7,6 +8,6 @@ import { OfferScreen } from './offer-screen.tsx';
 export const offerFeature = defineFeature({
   Screen: OfferScreen,
   css,
-  sharedSheets: [stepStyleSheet],
+  sharedSheets: [stepStyleSheet, deviceSummaryStyleSheet],
   catalogs: import.meta.glob('./locales/*.po'),
 });

@@ -5,19 +5,40 @@ import type { Offer } from '@tradein/contract';
 import { useMemo } from 'react';
 import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
-import { createOfferStore, type OfferStore } from './offer-store.ts';
+import { createOfferStore, type OfferDevice, type OfferStore } from './offer-store.ts';
 import { apiErrorCode } from '@tradein/contract';
 import { Button } from '../../shared/button.tsx';
+import { cartNewsOf } from '../../shared/cart-news.ts';
+import { DeviceConditions } from '../../shared/device-summary.tsx';
 import { StatusView, useLoad } from '../../shared/status-view.tsx';
 
 const headingId = 'tradein-offer-heading';
 
-/** The stored offer: its price, how long it holds, and the way into the cart. */
-export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceName?: string }) {
+/** What the offer step carries (the flow's offer step). */
+export interface OfferScreenProps {
+  offerId: string;
+  deviceUrl: string;
+  deviceName?: string | undefined;
+  /** The cart line this offer takes the place of (the seller changed its answers). */
+  replacesOfferId?: string | undefined;
+}
+
+/** The stored offer: the device and answers, its price, how long it holds, the way on. */
+export function OfferScreen({ offerId, deviceUrl, deviceName, replacesOfferId }: OfferScreenProps) {
   const { api, config, tracker } = useWidgetServices();
   const store = useMemo(
-    () => createOfferStore({ api, offerId, deviceName, shopMode: config.mode, tracker }),
-    [api, config, offerId, deviceName, tracker],
+    () =>
+      createOfferStore({
+        api,
+        offerId,
+        edition: config.edition,
+        deviceUrl,
+        replacesOfferId,
+        deviceName,
+        shopMode: config.mode,
+        tracker,
+      }),
+    [api, config, offerId, deviceUrl, replacesOfferId, deviceName, tracker],
   );
   const load = useLoad(store);
 
@@ -40,7 +61,7 @@ export function OfferScreen({ offerId, deviceName }: { offerId: string; deviceNa
       />
     );
   }
-  return <OfferDetails store={store} offer={load.offer} />;
+  return <OfferDetails store={store} offer={load.offer} device={load.device} />;
 }
 
 function Countdown({ store }: { store: OfferStore }) {
@@ -56,7 +77,15 @@ function Countdown({ store }: { store: OfferStore }) {
   }
 }
 
-function OfferDetails({ store, offer }: { store: OfferStore; offer: Offer }) {
+function OfferDetails({
+  store,
+  offer,
+  device,
+}: {
+  store: OfferStore;
+  offer: Offer;
+  device: OfferDevice;
+}) {
   const { config, flow, host } = useWidgetServices();
   const { t } = useLingui();
   const cart = useStore(store.$cart);
@@ -68,29 +97,55 @@ function OfferDetails({ store, offer }: { store: OfferStore; offer: Offer }) {
       ? formatMoney(config.edition, cart.error.capCents)
       : undefined;
 
+  const fallbackName = t`Device ${offer.deviceId}`;
+  const replacing = store.replacesCartLine();
+  const announceAdded = () => {
+    if (host === undefined) return;
+    dispatchWidgetEvent(host, 'tradein:add-to-cart', {
+      offerId: offer.offerId,
+      deviceId: offer.deviceId,
+      priceCents: offer.priceCents,
+      currency: offer.currency,
+      quantity: 1,
+    });
+  };
   const add = () => {
-    const added = store.addToCart(t`Device ${offer.deviceId}`);
-    if (added === undefined) return;
-    if (host !== undefined) {
-      dispatchWidgetEvent(host, 'tradein:add-to-cart', {
-        offerId: added.offerId,
-        deviceId: added.deviceId,
-        priceCents: added.priceCents,
-        currency: added.currency,
-        quantity: 1,
-      });
-    }
+    if (store.addToCart(fallbackName) === undefined) return;
+    announceAdded();
     flow.go({ screen: 'cart' });
   };
+  // Another device must not cost this offer: it stays in the cart, and the search says so.
+  const sellAnother = () => {
+    const kept = expired ? undefined : store.keepInCart(fallbackName);
+    // Refused (the B2B cap): the seller stays and reads why.
+    if (kept === undefined && !expired) return;
+    if (kept?.added === true) announceAdded();
+    flow.replace({ screen: 'search' });
+    if (kept !== undefined) cartNewsOf(flow).tell({ name: kept.name, count: kept.count });
+  };
+  const changeAnswers = () => {
+    const step = store.changeAnswersStep();
+    if (step !== undefined) flow.go(step);
+  };
+  const title = device.name ?? fallbackName;
 
   return (
     <section className="root offer" part="root" aria-labelledby={headingId}>
       <h2 className="heading" part="heading" id={headingId}>
         {offer.recycling ? <Trans>Your recycling offer</Trans> : <Trans>Your offer</Trans>}
       </h2>
+      <p className="offer-device">{title}</p>
+      {replacing ? (
+        <p className="offer-updated">
+          <Trans>
+            Your answers were updated. This offer takes the place of the earlier one in your cart.
+          </Trans>
+        </p>
+      ) : null}
       <p className="offer-price" part="price">
         {price}
       </p>
+      <DeviceConditions conditions={device.conditions} label={<Trans>Your answers</Trans>} />
       {offer.recycling ? (
         <p className="offer-recycling" part="hint">
           <Trans>
@@ -118,11 +173,14 @@ function OfferDetails({ store, offer }: { store: OfferStore; offer: Offer }) {
         </div>
       ) : null}
       <div className="actions">
-        <Button onClick={() => flow.replace({ screen: 'search' })}>
+        <Button onClick={sellAnother}>
           <Trans>Sell another device</Trans>
         </Button>
+        <Button onClick={changeAnswers}>
+          <Trans>Change answers</Trans>
+        </Button>
         <Button variant="primary" disabled={expired} onClick={add}>
-          <Trans>Add to cart</Trans>
+          {replacing ? <Trans>Update the cart</Trans> : <Trans>Add to cart</Trans>}
         </Button>
       </div>
     </section>

@@ -1,0 +1,43 @@
+import type { CartCondition } from '@tradein/contract';
+import type { ReactNode } from 'react';
+import css from './device-summary.css?inline';
+import { sharedStyleSheet } from './style-sheet.ts';
+
+/** Rules of the device summary, adopted by the offer, cart and checkout steps. */
+export const deviceSummaryStyleSheet: () => CSSStyleSheet = sharedStyleSheet(css);
+
+/**
+ * The device as a seller tells it from its siblings: the name with its variant ("iPhone 13
+ * 256 GB"). Catalogue names usually carry the variant already; it is added only when not.
+ */
+export function deviceTitle(name: string, variant: string | undefined): string {
+  if (variant === undefined || variant.trim() === '' || name.includes(variant)) return name;
+  return `${name} ${variant}`;
+}
+
+/**
+ * The answers an offer was priced with, question → answer, folded into a disclosure so a line
+ * stays short. `label` is the disclosure's summary (each step words it in its own catalog).
+ */
+export function DeviceConditions({
+  conditions,
+  label,
+}: {
+  conditions: readonly CartCondition[] | undefined;
+  label: ReactNode;
+}) {
+  if (conditions === undefined || conditions.length === 0) return null;
+  return (
+    <details className="device-conditions" part="conditions">
+      <summary className="device-conditions-summary">{label}</summary>
+      <dl className="device-conditions-list">
+        {conditions.map((condition, index) => (
+          <div key={index} className="device-condition">
+            <dt>{condition.question}</dt>
+            <dd>{condition.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
