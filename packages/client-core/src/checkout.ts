@@ -59,9 +59,9 @@ export interface NewCartLine {
   /** The device's variant, e.g. `256 GB`. */
   readonly variant?: string;
   /** The answers the offer was priced with (ids). */
-  readonly answers?: CartLine['answers'];
+  readonly answers?: readonly NonNullable<CartLine['answers']>[number][];
   /** The same answers as the seller read them: question and answer texts. */
-  readonly conditions?: CartLine['conditions'];
+  readonly conditions?: readonly NonNullable<CartLine['conditions']>[number][];
 }
 
 // Module-level schemas are built in calls marked pure, so bundles that do not use them drop them.
