@@ -1,6 +1,7 @@
-import type { CartCondition } from '@tradein/contract';
+import type { CartCondition, CartLine } from '@tradein/contract';
 import type { ReactNode } from 'react';
 import css from './device-summary.css?inline';
+import type { FlowStep } from './flow.ts';
 import { sharedStyleSheet } from './style-sheet.ts';
 
 /** Rules of the device summary, adopted by the offer, cart and checkout steps. */
@@ -13,6 +14,21 @@ export const deviceSummaryStyleSheet: () => CSSStyleSheet = sharedStyleSheet(css
 export function deviceTitle(name: string, variant: string | undefined): string {
   if (variant === undefined || variant.trim() === '' || name.includes(variant)) return name;
   return `${name} ${variant}`;
+}
+
+/**
+ * "Change answers" of a cart line: its device's questions with its answers, the first question
+ * on view; the new offer takes the line's place. Undefined for lines stored without them.
+ */
+export function changeAnswersStep(line: CartLine): FlowStep | undefined {
+  if (line.deviceUrl === undefined || line.answers === undefined) return undefined;
+  return {
+    screen: 'questions',
+    deviceUrl: line.deviceUrl,
+    answers: line.answers,
+    question: 0,
+    replacesOfferId: line.offerId,
+  };
 }
 
 /**

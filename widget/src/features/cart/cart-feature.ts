@@ -1,4 +1,5 @@
 import { defineFeature } from '../../shared/define-feature.ts';
+import { deviceSummaryStyleSheet } from '../../shared/device-summary.tsx';
 import css from './cart.css?inline';
 import { CartScreen } from './cart-screen.tsx';
 
@@ -6,5 +7,6 @@ import { CartScreen } from './cart-screen.tsx';
 export const cartFeature = defineFeature({
   Screen: CartScreen,
   css,
+  sharedSheets: [deviceSummaryStyleSheet],
   catalogs: import.meta.glob('./locales/*.po'),
 });

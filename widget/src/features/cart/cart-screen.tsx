@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { createCartStore, type CartNotice } from './cart-store.ts';
 import { Button } from '../../shared/button.tsx';
+import { DeviceConditions } from '../../shared/device-summary.tsx';
 
 /** The cart (flow step `cart`): lines with quantity steppers, the total and the way on. */
 export function CartScreen() {
@@ -39,6 +40,14 @@ export function CartScreen() {
             {lines.map((line) => (
               <li key={line.offerId} className="cart-line">
                 <span className="cart-line-name">{line.name}</span>
+                {line.conditions.length === 0 ? null : (
+                  <div className="cart-line-conditions">
+                    <DeviceConditions
+                      conditions={line.conditions}
+                      label={<Trans>Your answers</Trans>}
+                    />
+                  </div>
+                )}
                 <div className="cart-stepper">
                   <Button
                     className="cart-step"
@@ -61,13 +70,26 @@ export function CartScreen() {
                   </Button>
                 </div>
                 <span className="cart-amount">{money(line.amountCents)}</span>
-                <Button
-                  variant="link"
-                  aria-label={t`Remove ${line.name}`}
-                  onClick={() => store.remove(line.offerId)}
-                >
-                  <Trans>Remove</Trans>
-                </Button>
+                <div className="cart-line-actions">
+                  {line.changeAnswers === undefined ? null : (
+                    <Button
+                      variant="link"
+                      aria-label={t`Change answers for ${line.name}`}
+                      onClick={() => {
+                        if (line.changeAnswers !== undefined) flow.go(line.changeAnswers);
+                      }}
+                    >
+                      <Trans>Change answers</Trans>
+                    </Button>
+                  )}
+                  <Button
+                    variant="link"
+                    aria-label={t`Remove ${line.name}`}
+                    onClick={() => store.remove(line.offerId)}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>

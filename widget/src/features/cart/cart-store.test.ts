@@ -27,11 +27,56 @@ describe('createCartStore', () => {
     fill();
     const store = createCartStore();
     expect(store.$lines.get()).toEqual([
-      { offerId: phone, name: 'iPhone 13', quantity: 3, amountCents: 370, canIncrease: true },
-      { offerId: tablet, name: 'iPad Air', quantity: 7, amountCents: 203, canIncrease: true },
+      {
+        offerId: phone,
+        name: 'iPhone 13',
+        conditions: [],
+        changeAnswers: undefined,
+        quantity: 3,
+        amountCents: 370,
+        canIncrease: true,
+      },
+      {
+        offerId: tablet,
+        name: 'iPad Air',
+        conditions: [],
+        changeAnswers: undefined,
+        quantity: 7,
+        amountCents: 203,
+        canIncrease: true,
+      },
     ]);
     expect(store.$totalCents.get()).toBe(573);
     expect(store.$expiresAt.get()).toBe($checkout.get().cartExpiry);
+  });
+
+  it('names a line with its variant, its answers, and the way to change them', () => {
+    const conditions = [{ question: 'Is the display free of cracks?', answer: 'Yes, no cracks' }];
+    const answers = [{ questionId: 7, answerId: 71 }];
+    expect(
+      addToCart({
+        deviceId: 1,
+        offerId: phone,
+        name: 'Apple iPhone 13',
+        price: 100,
+        deviceUrl: 'apple-iphone-13-256gb',
+        variant: '256 GB',
+        answers,
+        conditions,
+      }).ok,
+    ).toBe(true);
+    const [line] = createCartStore().$lines.get();
+    expect(line).toMatchObject({
+      name: 'Apple iPhone 13 256 GB',
+      conditions,
+      changeAnswers: {
+        screen: 'questions',
+        deviceUrl: 'apple-iphone-13-256gb',
+        answers,
+        question: 0,
+        replacesOfferId: phone,
+      },
+    });
   });
 
   it.each([

@@ -6,13 +6,20 @@ import {
   setQuantity,
   type CheckoutResult,
 } from '@tradein/client-core';
-import { apiErrorCode, maxTradeQuantity } from '@tradein/contract';
+import { apiErrorCode, maxTradeQuantity, type CartCondition } from '@tradein/contract';
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import { changeAnswersStep, deviceTitle } from '../../shared/device-summary.tsx';
+import type { FlowStep } from '../../shared/flow.ts';
 
 /** One cart line as the cart screen shows it. */
 export interface CartLineView {
   readonly offerId: string;
+  /** The device with its variant ("iPhone 13 256 GB"). */
   readonly name: string;
+  /** The answers the offer was priced with, as texts; empty for lines stored without them. */
+  readonly conditions: readonly CartCondition[];
+  /** The questions again with this line's answers, replacing it; undefined for older lines. */
+  readonly changeAnswers: FlowStep | undefined;
   readonly quantity: number;
   /** Price × quantity, truncated to whole cents (§3). */
   readonly amountCents: number;
@@ -53,7 +60,9 @@ export function createCartStore(): CartStore {
   const $lines = computed($checkout, (state) =>
     state.cart.map((line) => ({
       offerId: line.offerId,
-      name: line.name,
+      name: deviceTitle(line.name, line.variant),
+      conditions: line.conditions ?? [],
+      changeAnswers: changeAnswersStep(line),
       quantity: line.quantity,
       amountCents: lineAmount(line.price, line.quantity),
       canIncrease: line.quantity < maxTradeQuantity,

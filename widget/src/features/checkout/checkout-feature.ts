@@ -1,4 +1,5 @@
 import { defineFeature } from '../../shared/define-feature.ts';
+import { deviceSummaryStyleSheet } from '../../shared/device-summary.tsx';
 import css from './checkout.css?inline';
 import { CheckoutScreen } from './checkout-screen.tsx';
 
@@ -6,5 +7,6 @@ import { CheckoutScreen } from './checkout-screen.tsx';
 export const checkoutFeature = defineFeature({
   Screen: CheckoutScreen,
   css,
+  sharedSheets: [deviceSummaryStyleSheet],
   catalogs: import.meta.glob('./locales/*.po'),
 });

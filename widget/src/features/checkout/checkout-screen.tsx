@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useStore } from '@nanostores/react';
-import { $cartTotal } from '@tradein/client-core';
+import { $cartCount, $cartTotal } from '@tradein/client-core';
 import { formatMoney, getClientEdition } from '@tradein/editions/client';
 import { useMemo, useRef, type FormEvent } from 'react';
 import { Button } from '../../shared/button.tsx';
@@ -11,11 +11,38 @@ import { CheckField, idOf, TextField } from './checkout-fields.tsx';
 import type { CheckoutField } from './checkout-form.ts';
 import { NoticeText } from './checkout-notice.tsx';
 import { createCheckoutStore } from './checkout-store.ts';
+import { CheckoutSummary } from './checkout-summary.tsx';
 import { IdentitySection } from './identity-section.tsx';
 import { PayoutSection } from './payout-section.tsx';
 
-/** The checkout (flow step `checkout`): who sells, address, payout, terms, and the submission. */
+/**
+ * The checkout (flow step `checkout`): what is sold, who sells, address, payout, terms, and the
+ * submission. An empty cart has nothing to submit: it shows the way to a device instead.
+ */
 export function CheckoutScreen() {
+  const { flow } = useWidgetServices();
+  const count = useStore($cartCount);
+  if (count === 0) {
+    return (
+      <section className="root" part="root" aria-labelledby="tradein-checkout-heading">
+        <h2 className="heading" part="heading" id="tradein-checkout-heading">
+          <Trans>Checkout</Trans>
+        </h2>
+        <p>
+          <Trans>Your cart is empty.</Trans>
+        </p>
+        <div className="flow-actions">
+          <Button variant="primary" onClick={() => flow.go({ screen: 'search' })}>
+            <Trans>Find a device to sell</Trans>
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return <CheckoutForm />;
+}
+
+function CheckoutForm() {
   const { api, config, flow, host, tracker } = useWidgetServices();
   const store = useMemo(
     () =>
@@ -66,6 +93,7 @@ export function CheckoutScreen() {
         onSubmit={onSubmit}
         aria-busy={submitting}
       >
+        <CheckoutSummary edition={config.edition} flow={flow} />
         <IdentitySection store={store} />
         <AddressSection store={store} />
         <PayoutSection store={store} />

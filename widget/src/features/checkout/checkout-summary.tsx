@@ -1,0 +1,51 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useStore } from '@nanostores/react';
+import { $checkout, lineAmount } from '@tradein/client-core';
+import { formatMoney, type EditionCode } from '@tradein/editions/client';
+import { Button } from '../../shared/button.tsx';
+import { changeAnswersStep, DeviceConditions, deviceTitle } from '../../shared/device-summary.tsx';
+import type { Flow } from '../../shared/flow.ts';
+
+/** What the seller is selling, above the form: each device, its answers and its amount. */
+export function CheckoutSummary({ edition, flow }: { edition: EditionCode; flow: Flow }) {
+  const { t } = useLingui();
+  const lines = useStore($checkout).cart;
+  return (
+    <section className="checkout-summary" aria-labelledby="tradein-checkout-summary-heading">
+      <h3 className="checkout-legend" id="tradein-checkout-summary-heading">
+        <Trans>What you sell</Trans>
+      </h3>
+      <ul className="checkout-summary-lines">
+        {lines.map((line) => {
+          const name = deviceTitle(line.name, line.variant);
+          const change = changeAnswersStep(line);
+          return (
+            <li key={line.offerId} className="checkout-summary-line">
+              <span className="checkout-summary-name">
+                {line.quantity > 1 ? `${line.quantity} × ${name}` : name}
+              </span>
+              <span className="checkout-summary-amount">
+                {formatMoney(edition, lineAmount(line.price, line.quantity))}
+              </span>
+              <div className="checkout-summary-details">
+                <DeviceConditions
+                  conditions={line.conditions}
+                  label={<Trans>Your answers</Trans>}
+                />
+                {change === undefined ? null : (
+                  <Button
+                    variant="link"
+                    aria-label={t`Change answers for ${name}`}
+                    onClick={() => flow.go(change)}
+                  >
+                    <Trans>Change answers</Trans>
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
