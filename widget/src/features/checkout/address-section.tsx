@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { isB2BMode } from '@tradein/editions/client';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { idOf, TextField } from './checkout-fields.tsx';
-import type { CheckoutFormValues } from './checkout-form.ts';
+import { hasHouseNumberField, type CheckoutFormValues } from './checkout-form.ts';
 import type { CheckoutStore } from './checkout-store.ts';
 
 /** Where the label is sent from: name and address in the edition's country. */
@@ -51,12 +51,26 @@ export function AddressSection({ store }: { store: CheckoutStore }) {
       <TextField store={store} field="lastName" autoComplete="family-name">
         <Trans>Last name</Trans>
       </TextField>
-      <TextField store={store} field="street" autoComplete="address-line1">
-        <Trans>Street</Trans>
-      </TextField>
-      <TextField store={store} field="houseNumber">
-        <Trans>House number</Trans>
-      </TextField>
+      {hasHouseNumberField(config.edition) ? (
+        <>
+          <TextField store={store} field="street" autoComplete="address-line1">
+            <Trans>Street</Trans>
+          </TextField>
+          <TextField store={store} field="houseNumber">
+            <Trans>House number</Trans>
+          </TextField>
+        </>
+      ) : (
+        // Street and number as one line, in the order the country writes them.
+        <TextField
+          store={store}
+          field="street"
+          autoComplete="address-line1"
+          hint={<Trans>Street and number, for example 12 Main Street</Trans>}
+        >
+          <Trans>Address</Trans>
+        </TextField>
+      )}
       <TextField store={store} field="addressAddition" autoComplete="address-line2" optional>
         <Trans>Address addition</Trans>
       </TextField>

@@ -12,6 +12,7 @@ import {
 } from './checkout-form.ts';
 import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
 
+const { houseNumber: _separate, ...sellerWithoutHouseNumber } = sellerAddressInput;
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
 const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
 
@@ -154,6 +155,51 @@ describe('validateCheckoutForm', () => {
   });
 });
 
+describe("street and house number as the edition's country writes them", () => {
+  it.each(['fr', 'es', 'it'] as const)(
+    '%s takes one street line without a house number and sends none',
+    (edition) => {
+      const values = filled({ street: '12 rue de Rivoli', houseNumber: '', zip: '75001' });
+      expect(validateCheckoutForm(values, edition, { asGuest: true })).not.toHaveProperty(
+        'houseNumber',
+      );
+      const body = buildCheckoutRequest(values, [{ offerId: offerA, quantity: 1 }], {
+        edition,
+        mode: 'default',
+        partner: undefined,
+      });
+      expect(body.address.street).toBe('12 rue de Rivoli');
+      expect(body.address).not.toHaveProperty('houseNumber');
+    },
+  );
+
+  it('takes a one-line street without a digit in fr', () => {
+    const values = filled({ street: 'Lieu-dit Les Granges', houseNumber: '', zip: '23000' });
+    expect(validateCheckoutForm(values, 'fr', { asGuest: true })).toEqual({});
+  });
+
+  it.each(['de', 'at'] as const)('%s asks for the house number in its own field', (edition) => {
+    const values = filled({ houseNumber: '', zip: edition === 'at' ? '1010' : '10119' });
+    expect(validateCheckoutForm(values, edition, { asGuest: true })).toEqual({
+      houseNumber: 'required',
+    });
+    const body = buildCheckoutRequest(filled(), [{ offerId: offerA, quantity: 1 }], {
+      edition: 'de',
+      mode: 'default',
+      partner: undefined,
+    });
+    expect(body.address).toMatchObject({ street: 'Torstraße', houseNumber: '12' });
+  });
+
+  it("places the API's refusal of a missing house number on the house number field", () => {
+    expect(
+      mapServerFieldErrors([
+        { path: 'address.houseNumber', message: 'House number is required in de' },
+      ]).fields,
+    ).toEqual({ houseNumber: 'houseNumber' });
+  });
+});
+
 describe('the form and the trade API agree on the address', () => {
   // The form asks the contract's schema, so a rule changed there changes the form too; these
   // inputs sit on both sides of each rule (lengths, first character, allowed characters).
@@ -261,7 +307,8 @@ describe('buildRegistrationRequest', () => {
       email: 'jonas.weber@example.org',
       credentials: [{ type: 'password', value: 'Ankauf-2026', temporary: false }],
       attributes: { locale: 'fr-FR' },
-      Address: { ...sellerAddressInput, country: 'fr' },
+      // The French form has one street line and no house number field.
+      Address: { ...sellerWithoutHouseNumber, country: 'fr' },
       Payment: { paymentType: 2, paypalAccount: { email: 'pay@example.org' }, bankAccount: null },
     });
   });

@@ -129,6 +129,14 @@ export function emptyCheckoutForm(): CheckoutFormValues {
   };
 }
 
+/**
+ * Whether the edition's country writes the house number in a field of its own (Germany,
+ * Austria); elsewhere street and number are one line as people write them ("12 rue de Rivoli").
+ */
+export function hasHouseNumberField(edition: EditionCode): boolean {
+  return getClientEdition(edition).streetForm === 'streetAndHouseNumber';
+}
+
 /** Whether one field of an address passes the contract's rule for it (the trade API's own). */
 function passesAddressRule(
   field: 'company' | 'houseNumber' | 'addressAddition',
@@ -203,9 +211,11 @@ export function validateCheckoutForm(
   set('lastName', nameError(values.lastName));
   set('street', textError(values.street, addressInputSchema.shape.street, 'addressLine'));
   set('city', textError(values.city, addressInputSchema.shape.city, 'addressLine'));
-  if (values.houseNumber.trim() === '') set('houseNumber', 'required');
-  else if (!passesAddressRule('houseNumber', values.houseNumber.trim())) {
-    set('houseNumber', 'houseNumber');
+  if (hasHouseNumberField(edition)) {
+    if (values.houseNumber.trim() === '') set('houseNumber', 'required');
+    else if (!passesAddressRule('houseNumber', values.houseNumber.trim())) {
+      set('houseNumber', 'houseNumber');
+    }
   }
   if (!passesAddressRule('addressAddition', values.addressAddition.trim())) {
     set('addressAddition', lineError(values.addressAddition));
@@ -277,13 +287,15 @@ export function buildCheckoutRequest(
 function addressOf(values: CheckoutFormValues, context: CheckoutContext): AddressInput {
   const addition = values.addressAddition.trim();
   const company = isB2BMode(context.mode) ? values.company.trim() : '';
+  // Where the street line holds the number, the form has no house number field to send.
+  const houseNumber = hasHouseNumberField(context.edition) ? values.houseNumber.trim() : '';
   return {
     salutation: values.salutation,
     ...(company === '' ? {} : { company }),
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     street: values.street.trim(),
-    houseNumber: values.houseNumber.trim(),
+    ...(houseNumber === '' ? {} : { houseNumber }),
     ...(addition === '' ? {} : { addressAddition: addition }),
     zip: values.zip.trim(),
     city: values.city.trim(),
