@@ -4,12 +4,11 @@ import type { EditionCode } from '@tradein/editions/client';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WidgetConfig } from '../../element/widget-attributes.ts';
 import { createWidgetI18n } from '../../i18n/load-catalog.ts';
 import type { WidgetLanguage } from '../../i18n/widget-language.ts';
 import { createFlow } from '../../shared/flow.ts';
 import { lazyApiClient } from '../../shared/lazy-api-client.ts';
-import { WidgetServicesContext } from '../../shared/widget-services.tsx';
+import { WidgetServicesContext, type WidgetServices } from '../../shared/widget-services.tsx';
 import { AddressSection } from './address-section.tsx';
 import { createCheckoutStore } from './checkout-store.ts';
 
@@ -28,7 +27,7 @@ async function renderAddressSection(edition: EditionCode, language: WidgetLangua
   const loadCatalog = checkoutCatalogs[`./locales/${language}.po`];
   if (loadCatalog === undefined) throw new Error(`no checkout catalog for ${language}`);
   i18n.load(language, (await loadCatalog()).messages);
-  const config: WidgetConfig = {
+  const config: WidgetServices['config'] = {
     edition,
     mode: 'default',
     apiBase: 'https://api.example',
