@@ -11,13 +11,24 @@ describe('stepPath', () => {
     );
   });
 
-  it('points browsing at the category page, or home before a category is chosen', () => {
+  it('gives each browse level the sell page of its aggregation url, home before a category', () => {
     expect(stepPath('es', { screen: 'browse', categoryUrl: 'smartphones' })).toBe(
       '/vender/smartphones',
     );
     expect(
       stepPath('it', { screen: 'browse', categoryUrl: 'tablet', manufacturerUrl: 'apple' }),
-    ).toBe('/catalogo/tablet');
+    ).toBe('/catalogo/tablet-apple');
+    expect(
+      stepPath('de', {
+        screen: 'browse',
+        categoryUrl: 'smartphones',
+        manufacturerUrl: 'apple',
+        seriesUrl: 'iphone-13',
+      }),
+    ).toBe('/verkaufen/iphone-13');
+    expect(stepPath('fr', { screen: 'browse', categoryUrl: 'tablettes-apple' })).toBe(
+      '/catalogue/tablettes-apple',
+    );
     expect(stepPath('at', { screen: 'browse' })).toBe('/');
   });
 

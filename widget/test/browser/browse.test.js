@@ -24,13 +24,32 @@ function whenLevel(root, title) {
   );
 }
 
+/** The accessible name of a button: its aria-label, else its text. */
+const nameOf = (button) => button.getAttribute('aria-label') ?? button.textContent;
+
+/** The button of a level named `name` (a tile, or a variant chip of a model). */
 function tile(root, name) {
-  const found = [...root.querySelectorAll('button.tile')].find(
-    (button) => button.textContent === name,
+  const found = [...root.querySelectorAll('.tiles button')].find(
+    (button) => nameOf(button) === name,
   );
   if (!found) throw new Error(`no tile "${name}"`);
   return found;
 }
+
+/** A model's variant choice: the group named `model` and the labels of its buttons. */
+function variantGroup(root, model) {
+  const group = [...root.querySelectorAll('.tiles [role="group"]')].find(
+    (entry) => root.getElementById(entry.getAttribute('aria-labelledby'))?.textContent === model,
+  );
+  if (!group) throw new Error(`no model "${model}"`);
+  return group;
+}
+
+/** The back button of the screen. */
+const backButton = (root) =>
+  [...root.querySelectorAll('.browse-actions button')].find(
+    (button) => button.textContent === 'Zurück',
+  );
 
 const crumbs = (root) =>
   [...root.querySelectorAll('nav[aria-label="Navigationspfad"] li')].map(
@@ -46,8 +65,8 @@ const levels = {
 };
 
 describe('browsing the catalogue in <tradein-widget>', () => {
-  it('goes smartphones → Apple → iPhone 13 → a model and reaches the questions step', async () => {
-    const { root, steps } = await browseWidget();
+  it('goes smartphones → Apple → iPhone 13 → a model, one step each, and reaches the questions step', async () => {
+    const { root, steps, paths } = await browseWidget();
     root.querySelector('.browse-link button').click();
     await whenLevel(root, levels.category);
     expect(steps).to.deep.equal([{ screen: 'browse' }]);
@@ -61,13 +80,81 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     tile(root, 'iPhone 13').click();
     await whenLevel(root, levels.model);
     expect(crumbs(root)).to.deep.equal(['Alle Kategorien', 'Smartphones', 'Apple', 'iPhone 13']);
-    const models = [...root.querySelectorAll('button.tile')].map((button) => button.textContent);
-    expect(models.includes('Apple iPhone 13 mini 128 GB'), models.join(', ')).to.be.ok;
-    const image = root.querySelector('button.tile img');
+    const sizes = [...variantGroup(root, 'Apple iPhone 13').querySelectorAll('button')];
+    expect(sizes.map((button) => button.textContent)).to.deep.equal(['128 GB', '256 GB', '512 GB']);
+    expect(nameOf(sizes[1])).to.equal('Apple iPhone 13 256 GB');
+    const pro = [...variantGroup(root, 'Apple iPhone 13 Pro').querySelectorAll('button')];
+    expect(pro.map((button) => button.textContent)).to.deep.equal([
+      '128 GB',
+      '256 GB',
+      '512 GB',
+      '1 TB',
+    ]);
+    const image = root.querySelector('.model-tile img');
     expect([image.getAttribute('width'), image.getAttribute('height')]).to.deep.equal(['48', '48']);
-    tile(root, 'Apple iPhone 13 128 GB').click();
-    await waitFor(() => steps.length > 1, 'tradein:navigate');
-    expect(steps[1]).to.deep.equal({ screen: 'questions', deviceUrl: 'apple-iphone-13-128-gb' });
+    expect(steps.slice(1)).to.deep.equal([
+      { screen: 'browse', categoryUrl: 'smartphones' },
+      { screen: 'browse', categoryUrl: 'smartphones', manufacturerUrl: 'apple' },
+      {
+        screen: 'browse',
+        categoryUrl: 'smartphones',
+        manufacturerUrl: 'apple',
+        seriesUrl: 'apple-iphone-13',
+      },
+    ]);
+    expect(paths).to.deep.equal([
+      '/',
+      '/verkaufen/smartphones',
+      '/verkaufen/smartphones-apple',
+      '/verkaufen/apple-iphone-13',
+    ]);
+    tile(root, 'Apple iPhone 13 256 GB').click();
+    await waitFor(() => steps.length > 4, 'tradein:navigate');
+    expect(steps[4]).to.deep.equal({ screen: 'questions', deviceUrl: 'apple-iphone-13-256-gb' });
+  });
+
+  it('walks back level by level, and shows the level of a step the host hands back', async () => {
+    const { element, root, steps } = await browseWidget();
+    root.querySelector('.browse-link button').click();
+    await whenLevel(root, levels.category);
+    tile(root, 'Smartphones').click();
+    await whenLevel(root, levels.manufacturer);
+    tile(root, 'Apple').click();
+    await whenLevel(root, levels.series);
+    backButton(root).click();
+    await whenLevel(root, levels.manufacturer);
+    // The host's back button: it hands back the step of its history entry.
+    element.flowStep = { screen: 'browse' };
+    await whenLevel(root, levels.category);
+    element.flowStep = {
+      screen: 'browse',
+      categoryUrl: 'smartphones',
+      manufacturerUrl: 'apple',
+      seriesUrl: 'apple-iphone-13',
+    };
+    await whenLevel(root, levels.model);
+    const announced = steps.length;
+    // A handed-back step is the element's only one: Back goes up a level, as a new step.
+    backButton(root).click();
+    await whenLevel(root, levels.series);
+    expect(steps.slice(announced)).to.deep.equal([
+      { screen: 'browse', categoryUrl: 'smartphones', manufacturerUrl: 'apple' },
+    ]);
+  });
+
+  it('starts at the manufacturer or series an aggregation url in the category attribute names', async () => {
+    const manufacturer = await browseWidget('category="smartphones-apple"');
+    await whenLevel(manufacturer.root, levels.series);
+    expect(crumbs(manufacturer.root)).to.deep.equal(['Alle Kategorien', 'Smartphones', 'Apple']);
+    document.body.replaceChildren();
+    const series = await browseWidget('category="apple-iphone-13"');
+    await whenLevel(series.root, levels.model);
+    expect(crumbs(series.root)).to.deep.equal([
+      'Alle Kategorien',
+      'Smartphones',
+      'Apple',
+      'iPhone 13',
+    ]);
   });
 
   it('starts in browse at the category of the category attribute', async () => {
@@ -77,10 +164,7 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     // Back walks up inside the screen; the breadcrumb jumps.
     tile(root, 'Apple').click();
     await whenLevel(root, levels.series);
-    const back = [...root.querySelectorAll('button')].find(
-      (button) => button.textContent === 'Zurück',
-    );
-    back.click();
+    backButton(root).click();
     await whenLevel(root, levels.manufacturer);
     root.querySelector('.breadcrumb-button').click();
     await whenLevel(root, levels.category);

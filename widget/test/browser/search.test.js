@@ -32,8 +32,11 @@ function press(input, key) {
 
 const options = (root) => [...root.querySelectorAll('[role="option"]')];
 
-/** The accessible name of an option: its aria-label, else its text. */
-const nameOf = (option) => option.getAttribute('aria-label') ?? option.textContent;
+/** The accessible name of an option: its text (a chip's model name is visually hidden). */
+const nameOf = (option) => option.textContent;
+
+/** What an option shows: a chip only its size. */
+const labelOf = (option) => option.querySelector('.option-name').textContent;
 
 /** The groups of the list (models with several variants), each with its name and options. */
 const groups = (root) =>
@@ -46,7 +49,7 @@ const groups = (root) =>
 function variantOption(root, model, variant) {
   const group = groups(root).find((entry) => entry.name === model);
   if (group === undefined) throw new Error(`no group "${model}"`);
-  const option = group.options.find((entry) => entry.textContent === variant);
+  const option = group.options.find((entry) => labelOf(entry) === variant);
   if (option === undefined) throw new Error(`no option "${variant}" in "${model}"`);
   return option;
 }
@@ -78,7 +81,9 @@ describe('the device search of <tradein-widget>', () => {
     const marks = [...head.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).to.deep.equal(['iPhone', '13']);
     expect(input.getAttribute('aria-expanded')).to.equal('true');
-    expect(root.querySelector('output').textContent).to.equal(`${models.length} Geräte gefunden.`);
+    expect(root.querySelector('search output').textContent).to.equal(
+      `${models.length} Geräte gefunden.`,
+    );
     const image = head.querySelector('img');
     expect(image.getAttribute('src').startsWith(`${tradeApiOrigin()}/api/trade/images/`)).to.be.ok;
     expect([image.getAttribute('width'), image.getAttribute('height')]).to.deep.equal(['48', '48']);
@@ -118,11 +123,7 @@ describe('the device search of <tradein-widget>', () => {
       'Apple iPhone 13',
       'Apple iPhone 13 mini',
     ]);
-    expect(models[0].options.map((option) => option.textContent)).to.deep.equal([
-      '128 GB',
-      '256 GB',
-      '512 GB',
-    ]);
+    expect(models[0].options.map(labelOf)).to.deep.equal(['128 GB', '256 GB', '512 GB']);
     expect(models[0].options.map(nameOf)).to.deep.equal([
       'Apple iPhone 13 128 GB',
       'Apple iPhone 13 256 GB',
@@ -162,7 +163,7 @@ describe('the device search of <tradein-widget>', () => {
     await whenResults(root);
     const marked = options(root).filter((option) => option.querySelector('mark') !== null);
     expect(marked.map(nameOf)).to.include('Apple iPhone 13 Pro 256 GB');
-    expect(marked.map((option) => option.textContent)).to.not.include('128 GB');
+    expect(marked.map(labelOf)).to.not.include('128 GB');
   });
 
   it('closes the list on Escape, then clears the text on a second Escape', async () => {
@@ -184,7 +185,7 @@ describe('the device search of <tradein-widget>', () => {
     type(input, 'qqqxz zzzqv');
     const notice = await waitFor(() => root.querySelector('.notice'), 'the empty state');
     expect(notice.textContent).to.include('Wir haben kein Gerät für „qqqxz zzzqv“ gefunden.');
-    expect(root.querySelector('output').textContent).to.equal('Kein Gerät gefunden.');
+    expect(root.querySelector('search output').textContent).to.equal('Kein Gerät gefunden.');
     expect(input.getAttribute('aria-expanded')).to.equal('false');
     notice.querySelector('button').click();
     await waitFor(() => steps.length > 0, 'tradein:navigate');

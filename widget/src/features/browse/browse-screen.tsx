@@ -4,36 +4,96 @@ import { buildSearchRequest, searchEndpoint } from '@tradein/contract';
 import { getClientEdition } from '@tradein/editions/client';
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { CatalogueImage } from '../../shared/catalogue-image.tsx';
+import { modelNameOf } from '../../shared/model-name.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import {
   createBrowseStore,
+  parentLevel,
   popTitleOf,
   type BrowseLevel,
+  type BrowseModel,
   type BrowseStart,
 } from './browse-store.ts';
 import { Button } from '../../shared/button.tsx';
 
-/** One choice of a level: a button with the entry's thumbnail and name. */
+/**
+ * One choice of a level: a button with the entry's thumbnail and name; a model with several
+ * variants instead shows its name over one button per variant ("128 GB", "256 GB").
+ */
 interface TileEntry {
   key: number;
   name: string;
   thumbnail: string | null;
   choose: () => void;
+  variants?: readonly { key: number; label: string; name: string; choose: () => void }[];
 }
 
 function Tiles({ entries, apiBase }: { entries: readonly TileEntry[]; apiBase: string }) {
   return (
     <ul className="tiles" part="tiles">
       {entries.map((entry) => (
-        <li key={entry.key} className="tile-item">
-          <button type="button" className="tile" part="tile" onClick={entry.choose}>
-            <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
-            <span className="tile-name">{entry.name}</span>
-          </button>
+        <li
+          key={entry.key}
+          className={entry.variants === undefined ? 'tile-item' : 'tile-item model-item'}
+        >
+          {entry.variants === undefined ? (
+            <button type="button" className="tile" part="tile" onClick={entry.choose}>
+              <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
+              <span className="tile-name">{entry.name}</span>
+            </button>
+          ) : (
+            <div className="tile model-tile" part="tile">
+              <span className="model-head">
+                <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
+                <span className="tile-name" id={`tradein-model-${entry.key}`}>
+                  {entry.name}
+                </span>
+              </span>
+              {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role */}
+              <div className="chips" role="group" aria-labelledby={`tradein-model-${entry.key}`}>
+                {entry.variants.map((variant) => (
+                  <button
+                    key={variant.key}
+                    type="button"
+                    className="chip"
+                    part="chip"
+                    // The chip shows the size; its name says which device it opens.
+                    aria-label={variant.name}
+                    onClick={variant.choose}
+                  >
+                    {variant.label}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
         </li>
       ))}
     </ul>
   );
+}
+
+/** The tiles of a series' models: one per model, its variants as chips when it has several. */
+function modelEntries(
+  models: readonly BrowseModel[],
+  choose: (device: BrowseModel['first']) => void,
+): TileEntry[] {
+  return models.map(({ first, devices }) => ({
+    key: first.id,
+    name: devices.length === 1 ? first.name : modelNameOf(first),
+    thumbnail: first.thumbnail,
+    choose: () => choose(first),
+    ...(devices.length === 1
+      ? {}
+      : {
+          variants: devices.map((device) => ({
+            key: device.id,
+            label: device.variant === '' ? device.name : device.variant,
+            name: device.name,
+            choose: () => choose(device),
+          })),
+        }),
+  }));
 }
 
 /** Placeholder tiles while a level loads: the same size as the real ones, so nothing jumps. */
@@ -86,21 +146,29 @@ export function BrowseScreen(start: BrowseStart) {
         return answer.kind === 'devicesBySeries' ? answer.hits : [];
       },
       onChoose: (device) => flow.go({ screen: 'questions', deviceUrl: device.url }),
+      onNavigate: (step) => flow.go({ screen: 'browse', ...step }),
       start: {
         categoryUrl: start.categoryUrl,
         manufacturerUrl: start.manufacturerUrl,
         seriesUrl: start.seriesUrl,
       },
     });
-    // The start applies once, when the screen opens; later levels live in the store.
+    // The store is made once per screen; later steps reach it through `show` below.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [edition, api, flow]);
   useEffect(() => {
     store.load();
     return () => store.dispose();
   }, [store]);
+  // Each level is a step of the flow: the step on view (a choice, the host's back button) says
+  // which level shows.
+  const { categoryUrl, manufacturerUrl, seriesUrl } = start;
+  useEffect(() => {
+    store.show({ categoryUrl, manufacturerUrl, seriesUrl });
+  }, [store, categoryUrl, manufacturerUrl, seriesUrl]);
   const state = useStore(store.$state);
   const level = useStore(store.$level);
+  const models = useStore(store.$models);
   const canGoBack = useStore(flow.$canGoBack);
 
   // After a choice or a step back, the heading of the new level takes the focus, so keyboard
@@ -166,12 +234,7 @@ export function BrowseScreen(start: BrowseStart) {
         choose: () => store.chooseSeries(entry),
       }));
     } else if (state.devicesStatus === 'ready') {
-      entries = state.devices.map((entry) => ({
-        key: entry.id,
-        name: entry.name,
-        thumbnail: entry.thumbnail,
-        choose: () => store.chooseDevice(entry),
-      }));
+      entries = modelEntries(models, (device) => store.chooseDevice(device));
     }
   }
 
@@ -182,16 +245,18 @@ export function BrowseScreen(start: BrowseStart) {
   if (manufacturer) crumbs.push({ level: 'series', label: manufacturer.name });
   if (series) crumbs.push({ level: 'model', label: series.name });
 
+  // Back walks the flow's history (the level before, or the step before browsing); a level
+  // opened without one (a link, the host's back button) goes up to the level above.
   let backButton: ReactNode = null;
-  if (level !== 'category') {
+  if (canGoBack) {
     backButton = (
-      <Button onClick={() => store.back()}>
+      <Button onClick={() => flow.back()}>
         <Trans>Back</Trans>
       </Button>
     );
-  } else if (canGoBack) {
+  } else if (level !== 'category') {
     backButton = (
-      <Button onClick={() => flow.back()}>
+      <Button onClick={() => store.goTo(parentLevel[level])}>
         <Trans>Back</Trans>
       </Button>
     );

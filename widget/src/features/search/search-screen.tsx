@@ -116,12 +116,9 @@ function ModelOptions({ model, modelIndex, state, store, apiBase }: ModelOptions
       </div>
       <div className="chips">
         {options.map((option, offset) => (
-          <div
-            key={option.variant.id}
-            {...optionProps(start + offset, 'chip')}
-            // The chip shows the size; its name says the whole device, group or not.
-            aria-label={`${modelName} ${option.variant.variant}`}
-          >
+          <div key={option.variant.id} {...optionProps(start + offset, 'chip')}>
+            {/* The chip shows the size; its name (and text) says the whole device. */}
+            <span className="visually-hidden">{modelName} </span>
             <HighlightedName name={option.variant.variant} query={state.resultQuery} />
           </div>
         ))}
