@@ -16,14 +16,21 @@ import { startSession, watchSessionEnd } from '../account/session.ts';
 import { useSite } from '../root.tsx';
 import { shopRequest } from '../shop-context.ts';
 import { NotFound } from './not-found.tsx';
+import { cartCountOf } from './cart-count.ts';
+import { HeaderCartLink } from './header-cart-link.tsx';
 import { layoutName } from './layout-name.ts';
 import { shopChrome, type ShopChrome } from './shop-chrome.server.ts';
 import { NewsletterSignup } from './newsletter-signup.tsx';
 import type { Route } from './+types/shop-layout';
 
-export function loader({ context }: Route.LoaderArgs) {
-  const request = shopRequest(context);
-  return { chrome: shopChrome(request), consent: consentBannerData(request) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  const shop = shopRequest(context);
+  return {
+    chrome: shopChrome(shop),
+    consent: consentBannerData(shop),
+    // The header's count, from the cookie the widget's cart keeps (no count for a bad one).
+    cartCount: cartCountOf(request.headers.get('cookie')),
+  };
 }
 
 /** The brand mark: the name as text, so it needs no image and reads out as itself. */
@@ -36,7 +43,15 @@ function Brand({ chrome }: { chrome: ShopChrome }) {
   );
 }
 
-function Header({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
+function Header({
+  chrome,
+  minimal,
+  cartCount,
+}: {
+  chrome: ShopChrome;
+  minimal: boolean;
+  cartCount: number | undefined;
+}) {
   const { t } = useLingui();
   return (
     <header className="site-header">
@@ -44,9 +59,7 @@ function Header({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
         <Brand chrome={chrome} />
         {minimal ? null : (
           <nav aria-label={t`Main`} className="site-nav">
-            <Link to={chrome.paths.checkout} prefetch="intent">
-              <Trans>Cart</Trans>
-            </Link>
+            <HeaderCartLink href={chrome.paths.checkout} count={cartCount} />
             <Link to={chrome.paths.contact} prefetch="intent">
               <Trans>Contact</Trans>
             </Link>
@@ -123,7 +136,8 @@ function Footer({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
 
 /** Header, main content and footer in the layout of the host's shop mode (§2). */
 function Chrome({ children }: { children: React.ReactNode }) {
-  const chrome = useRouteLoaderData<typeof loader>('shop')?.chrome;
+  const data = useRouteLoaderData<typeof loader>('shop');
+  const chrome = data?.chrome;
   const site = useSite();
   const matches = useMatches();
   const isHome = matches.some((match) => match.id.startsWith('home.'));
@@ -135,7 +149,9 @@ function Chrome({ children }: { children: React.ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <ConsentBanner />
-      {chrome === undefined ? null : <Header chrome={chrome} minimal={minimal} />}
+      {chrome === undefined ? null : (
+        <Header chrome={chrome} minimal={minimal} cartCount={data?.cartCount} />
+      )}
       {children}
       {chrome === undefined ? null : <Footer chrome={chrome} minimal={minimal} />}
     </div>
