@@ -175,6 +175,75 @@ describe('the registration form', () => {
   });
 });
 
+/** The input of a field, its label and the first text it is described by (hint or error). */
+function fieldOf(body: string, name: string) {
+  const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(body)?.[0];
+  const id = input === undefined ? undefined : /id="([^"]+)"/.exec(input)?.[1];
+  const label = new RegExp(`<label for="${id}">([^<]*)`).exec(body)?.[1];
+  const describedBy = (
+    input === undefined ? undefined : /aria-describedby="([^"]+)"/.exec(input)
+  )?.[1];
+  const description = new RegExp(`id="${describedBy?.split(' ')[0]}">([^<]*)<`).exec(body)?.[1];
+  return { input, label, description };
+}
+
+/** The stored addresses of a customer, by e-mail address. */
+async function storedAddresses(email: string) {
+  return shop.tradeApi.db
+    .selectFrom('addresses')
+    .innerJoin('customers', 'customers.id', 'addresses.customer_id')
+    .select(['addresses.street', 'addresses.house_number', 'addresses.zip', 'addresses.city'])
+    .where('customers.email', '=', email)
+    .execute();
+}
+
+describe("the registration's address, as each country writes it", () => {
+  it('asks in France for one address line with an example, and no house number', async () => {
+    const page = await shop.get('fr.localhost', registerPath);
+    const street = fieldOf(page.body, 'street');
+    expect(street.label).toBe('Adresse');
+    expect(street.input?.toLowerCase()).toContain('autocomplete="address-line1"');
+    expect(street.description).toBe('Numéro et rue, par exemple 12 rue de Rivoli');
+    expect(page.body).not.toContain('name="houseNumber"');
+  });
+
+  it('asks in Germany for street and house number', async () => {
+    const page = await shop.get('de.localhost', registerPath);
+    expect(fieldOf(page.body, 'street').label).toBe('Straße');
+    expect(fieldOf(page.body, 'houseNumber').label).toBe('Hausnummer');
+  });
+
+  it('registers a French address of one line as it was written', async () => {
+    const email = 'jeanne.rivoli@example.org';
+    const { houseNumber: _none, ...fields } = registrationForm(email, {
+      locale: 'fr-FR',
+      street: '12 rue de Rivoli',
+      zip: '75001',
+      city: 'Paris',
+      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+    });
+    const answer = await shop.postForm('fr.localhost', registerPath, fields);
+    expect(answer.statusCode).toBe(200);
+    expect(await storedAddresses(email)).toEqual([
+      { street: '12 rue de Rivoli', house_number: '', zip: '75001', city: 'Paris' },
+    ]);
+  });
+
+  it('refuses a German address without house number beside that field', async () => {
+    const email = 'no.number.register@example.org';
+    const answer = await shop.postForm(
+      'de.localhost',
+      registerPath,
+      registrationForm(email, { houseNumber: '' }),
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(refusedFields(answer.body)).toEqual(['houseNumber']);
+    const houseNumber = fieldOf(answer.body, 'houseNumber');
+    expect(houseNumber.description).toBe(createI18n('de')._(msg`Please fill in this field.`));
+    expect(await storedAddresses(email)).toEqual([]);
+  });
+});
+
 describe('the honeypot of the registration page', () => {
   it('answers a filled one exactly like a registration, and registers and mails nothing', async () => {
     const person = 'honeypot.person.register@example.org';

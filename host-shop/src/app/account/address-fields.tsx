@@ -1,22 +1,39 @@
 import { Trans } from '@lingui/react/macro';
+import { getClientEdition, type EditionCode } from '@tradein/editions/client';
 import { SalutationField, TextField } from './form-field.tsx';
 import type { AddressField, AddressValues, FieldErrors } from './form-rules.ts';
 
 /**
- * The fields of a postal address in the order a label prints them, with the autocomplete tokens
- * browsers fill addresses by. The country is the edition's (the form says which).
+ * The one street line of a country that writes street and number together. An address stored
+ * before, with a house number of its own, shows both in it, for the customer to put in order.
+ */
+function streetLineOf(values: Partial<AddressValues> | undefined): string | undefined {
+  const parts = [values?.street, values?.houseNumber].filter(
+    (part): part is string => part !== undefined && part !== '',
+  );
+  return parts.length === 0 ? undefined : parts.join(' ');
+}
+
+/**
+ * The fields of a postal address, with the autocomplete tokens browsers fill addresses by. The
+ * country is the edition's (the form says which): where it writes street and number as one line
+ * (`streetForm: 'oneLine'`: France, Spain, Italy) the form has one "Address" line, elsewhere
+ * (Germany, Austria) street and house number.
  */
 export function AddressFields({
   formId,
+  edition,
   errors = {},
   values,
   withCompany = true,
 }: {
   formId: string;
+  edition: EditionCode;
   errors?: FieldErrors<AddressField>;
   values?: Partial<AddressValues> | undefined;
   withCompany?: boolean;
 }) {
+  const oneLine = getClientEdition(edition).streetForm === 'oneLine';
   return (
     <>
       <SalutationField
@@ -51,22 +68,36 @@ export function AddressFields({
           defaultValue={values?.company}
         />
       ) : null}
-      <TextField
-        formId={formId}
-        name="street"
-        label={<Trans>Street</Trans>}
-        autoComplete="address-line1"
-        error={errors.street}
-        defaultValue={values?.street}
-      />
-      <TextField
-        formId={formId}
-        name="houseNumber"
-        label={<Trans>House number</Trans>}
-        error={errors.houseNumber}
-        defaultValue={values?.houseNumber}
-        maxLength={20}
-      />
+      {oneLine ? (
+        <TextField
+          formId={formId}
+          name="street"
+          label={<Trans>Address</Trans>}
+          hint={<Trans>Street and number, for example 12 Main Street</Trans>}
+          autoComplete="address-line1"
+          error={errors.street ?? errors.houseNumber}
+          defaultValue={streetLineOf(values)}
+        />
+      ) : (
+        <>
+          <TextField
+            formId={formId}
+            name="street"
+            label={<Trans>Street</Trans>}
+            autoComplete="address-line1"
+            error={errors.street}
+            defaultValue={values?.street}
+          />
+          <TextField
+            formId={formId}
+            name="houseNumber"
+            label={<Trans>House number</Trans>}
+            error={errors.houseNumber}
+            defaultValue={values?.houseNumber}
+            maxLength={20}
+          />
+        </>
+      )}
       <TextField
         formId={formId}
         name="addressAddition"

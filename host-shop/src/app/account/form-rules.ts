@@ -112,7 +112,8 @@ export function readAddress(form: FormData): AddressValues {
 
 /**
  * The address of a request (without id) from a form, in the edition's country, empty optional
- * lines left out; the contract's schema checks it.
+ * lines and an empty house number left out; the contract's schema checks it (and requires the
+ * house number where the country writes it apart).
  */
 export function addressBody(values: AddressValues, edition: EditionCode) {
   return {
@@ -121,7 +122,8 @@ export function addressBody(values: AddressValues, edition: EditionCode) {
     lastName: values.lastName,
     ...(values.company === '' ? {} : { company: values.company }),
     street: values.street,
-    houseNumber: values.houseNumber,
+    // A form of a country that writes street and number as one line has no house number field.
+    ...(values.houseNumber === '' ? {} : { houseNumber: values.houseNumber }),
     ...(values.addressAddition === '' ? {} : { addressAddition: values.addressAddition }),
     zip: values.zip,
     city: values.city,

@@ -48,6 +48,7 @@ export function loader(args: Route.LoaderArgs) {
     hasLink,
     token: activationToken(query.get('token')) ?? null,
     locales: localeOptions(request.site.language, request.site.edition),
+    edition: request.site.edition,
     paths: accountPaths(request.site.edition),
   };
 }
@@ -96,6 +97,7 @@ function RegisterPage({
         </Trans>
       </p>
       <RegistrationForm
+        edition={loaderData.edition}
         locales={loaderData.locales}
         overviewPath={loaderData.paths.overview}
         refused={refused}

@@ -121,6 +121,32 @@ describe('checkAddress', () => {
   });
 });
 
+describe("checkAddress: street and house number as the edition's country writes them", () => {
+  const paris: AddressValues = {
+    ...form,
+    street: '12 rue de Rivoli',
+    houseNumber: '',
+    zip: '75001',
+  };
+
+  it.each([
+    ['fr', '75001'],
+    ['es', '28013'],
+    ['it', '00184'],
+  ] as const)('%s takes one street line and sends no house number', (edition, zip) => {
+    const check = checkAddress({ ...paris, zip }, edition);
+    expect(check.ok).toBe(true);
+    expect(check.ok && check.body.street).toBe('12 rue de Rivoli');
+    expect(check.ok && 'houseNumber' in check.body).toBe(false);
+  });
+
+  it.each(['de', 'at'] as const)('%s asks for the house number', (edition) => {
+    expect(
+      checkAddress({ ...form, houseNumber: '', zip: edition === 'at' ? '1010' : '10115' }, edition),
+    ).toEqual({ ok: false, errors: { houseNumber: 'required' } });
+  });
+});
+
 describe('addressPatchBody', () => {
   it('adds a checked address without id', () => {
     const body = addressPatchBody(checked(form, 'de'));
@@ -210,5 +236,12 @@ describe('addressLines', () => {
       '1010 Wien',
     ]);
     expect(addressOneLine(stored)).toBe('Ringstraße 12, 1010 Wien');
+  });
+
+  it('prints a one-line street as it was written', () => {
+    const { houseNumber: _none, ...withoutNumber } = stored;
+    const paris = { ...withoutNumber, street: '12 rue de Rivoli', zip: '75001', city: 'Paris' };
+    expect(addressLines({ ...paris, country: 'fr' })).toContain('12 rue de Rivoli');
+    expect(addressOneLine(paris)).toBe('12 rue de Rivoli, 75001 Paris');
   });
 });

@@ -83,15 +83,25 @@ export function addressValuesOf(address: Address): AddressValues {
 }
 
 /**
- * The lines of an address as a shipping label prints them: name (and company), street and
- * house number, addition, postal code and city. Every edition's country writes the postal code
- * before the city.
+ * The street line as the customer typed it: the one line of a country that writes street and
+ * number together, or street then house number (`Hauptstraße 1`, Germany and Austria).
+ */
+function streetLine(address: Pick<Address, 'street' | 'houseNumber'>): string {
+  return address.houseNumber === undefined
+    ? address.street
+    : `${address.street} ${address.houseNumber}`;
+}
+
+/**
+ * The lines of an address for the customer's own pages: name (and company), street line,
+ * addition, postal code and city. Every edition's country writes the postal code before the
+ * city. (The shipping label prints through the trade API's address templates.)
  */
 export function addressLines(address: Address): string[] {
   return [
     `${address.firstName} ${address.lastName}`,
     address.company ?? '',
-    `${address.street} ${address.houseNumber}`,
+    streetLine(address),
     address.addressAddition ?? '',
     `${address.zip} ${address.city}`,
   ].filter((line) => line.trim() !== '');
@@ -101,7 +111,7 @@ export function addressLines(address: Address): string[] {
 export function addressOneLine(
   address: Pick<Address, 'street' | 'houseNumber' | 'zip' | 'city'>,
 ): string {
-  return `${address.street} ${address.houseNumber}, ${address.zip} ${address.city}`;
+  return `${streetLine(address)}, ${address.zip} ${address.city}`;
 }
 
 /** The id of the customer's main address (the one of the person record), null when none. */

@@ -38,7 +38,7 @@ export function AddressForm({
               address in another country, please use our shop of that country.
             </Trans>
           </p>
-          <AddressFields formId={formId} errors={errors} values={initial} />
+          <AddressFields formId={formId} edition={edition} errors={errors} values={initial} />
         </>
       )}
     />

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { EditionCode } from '@tradein/editions/client';
 import { useId, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { HoneypotField } from '../../components/honeypot-field.tsx';
@@ -20,10 +21,13 @@ export interface LocaleOption {
  * adds the strength meter and the guard against a second click.
  */
 export function RegistrationForm({
+  edition,
   locales,
   overviewPath,
   refused,
 }: {
+  /** The shop's edition: the address lies in its country and is asked for in its form. */
+  edition: EditionCode;
   locales: { current: string; options: readonly LocaleOption[] };
   overviewPath: string;
   refused: Extract<RegisterResult, { kind: 'refused' | 'busy' }> | undefined;
@@ -100,7 +104,7 @@ export function RegistrationForm({
         <legend>
           <Trans>Your address (printed on your shipping labels)</Trans>
         </legend>
-        <AddressFields formId={formId} errors={errors} values={values} />
+        <AddressFields formId={formId} edition={edition} errors={errors} values={values} />
       </fieldset>
       <PayoutFieldset formId={formId} errors={errors} values={values} />
       <button type="submit" className="button" aria-disabled={sending}>
