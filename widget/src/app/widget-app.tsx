@@ -9,7 +9,16 @@ import { dispatchWidgetEvent } from '../shared/widget-events.ts';
 import { SearchScreen } from '../features/search/search-screen.tsx';
 import { lazyApiClient } from '../shared/lazy-api-client.ts';
 import { lazyFeature } from '../shared/lazy-feature.tsx';
-import { createFlow, type FlowScreen, type FlowStep } from '../shared/flow.ts';
+import { createFlow, type Flow, type FlowScreen, type FlowStep } from '../shared/flow.ts';
+import {
+  flowMemoryKey,
+  keepStep,
+  keepTrade,
+  keptTrade,
+  markStep,
+  pushStep,
+  stepOfState,
+} from '../shared/flow-memory.ts';
 import { WidgetServicesContext, type WidgetServices } from '../shared/widget-services.tsx';
 import { CartLink } from './cart-link.tsx';
 import { lazyTracker, type LazyTracker } from './lazy-tracker.ts';
@@ -111,8 +120,13 @@ export function WidgetApp({ config, consent, host, requestedStep }: WidgetAppPro
     // The host page may route or track on every step the seller takes. Subscribed with the flow
     // itself, before the first screen shows, so no step is missed; the listener goes with the
     // flow. A step the host asked for is not announced back: the host is there already.
+    const memoryKey = host === undefined ? undefined : flowMemoryKey(host, config.edition);
+    if (memoryKey !== undefined) keepStep(memoryKey, initial);
     flow.onChange((next, origin) => {
       reportNavigation(next.screen);
+      if (memoryKey !== undefined) keepStep(memoryKey, next);
+      // The trade just made stays at hand: back to an emptied checkout shows it again.
+      if (next.screen === 'thank-you' && origin === 'seller') keepTrade(config.edition, next);
       if (host !== undefined && origin === 'seller')
         dispatchWidgetEvent(host, 'tradein:navigate', {
           step: next,
@@ -134,8 +148,10 @@ export function WidgetApp({ config, consent, host, requestedStep }: WidgetAppPro
   }, [requestedStep, services]);
   // Events of a removed element (or of a replaced configuration) are not sent.
   useEffect(() => () => services.tracker.stop(), [services]);
+  useHistoryEntries(services.flow, config, host);
   const step = useStore(services.flow.$step);
   const cartCount = useCartCount(config);
+  useTradeAfterCheckout(services.flow, config, step, cartCount);
 
   // Fetch the likely next steps once the browser is idle, so moving on does not wait.
   const { i18n } = useLingui();
@@ -150,20 +166,88 @@ export function WidgetApp({ config, consent, host, requestedStep }: WidgetAppPro
   return (
     <WidgetServicesContext.Provider value={services}>
       {step.screen !== 'cart' && step.screen !== 'checkout' && step.screen !== 'thank-you' && (
-        <CartLink count={cartCount} onOpen={() => services.flow.go({ screen: 'cart' })} />
+        <CartLink count={cartCount ?? 0} onOpen={() => services.flow.go({ screen: 'cart' })} />
       )}
       <Screen step={step} />
     </WidgetServicesContext.Provider>
   );
 }
 
+/** Checks a step read back from storage; undefined when it is none (or the check failed to load). */
+async function checkedStep(value: unknown): Promise<FlowStep | undefined> {
+  if (value === undefined) return undefined;
+  try {
+    const { flowStepSchema } = await import('../shared/flow-step-schema.ts');
+    const parsed = flowStepSchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The number of devices in the page's cart, 0 until the cart store has loaded. The cart is
- * shared by the page (one checkout store); its B2B cap follows this element's mode, set before
- * any later screen can change the cart (those screens load after the store).
+ * With `history="push"`, the element keeps the page's history itself: an entry per step the
+ * seller takes, at the page's URL, with the step under the element's own key; the back and
+ * forward buttons show the entry's step. Without it, the page's history is never touched.
  */
-function useCartCount(config: WidgetConfig): number {
-  const [count, setCount] = useState(0);
+function useHistoryEntries(flow: Flow, config: WidgetConfig, host: Element | undefined): void {
+  useEffect(() => {
+    if (config.history !== 'push' || host === undefined) return undefined;
+    const key = flowMemoryKey(host, config.edition);
+    // The entry the element starts on holds its first step, so back to it shows that step.
+    markStep(key, flow.$step.get());
+    const stopPushing = flow.onChange((step, origin) => {
+      if (origin === 'seller') pushStep(key, step);
+    });
+    const onPopState = (event: PopStateEvent) => {
+      // An entry of the page's own without the element's key leaves the element where it is.
+      void checkedStep(stepOfState(event.state, key)).then((step) => {
+        if (step !== undefined && JSON.stringify(step) !== JSON.stringify(flow.$step.get())) {
+          flow.show(step);
+        }
+      });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      stopPushing();
+      window.removeEventListener('popstate', onPopState);
+    };
+  }, [flow, config, host]);
+}
+
+/**
+ * The checkout reached with an empty cart right after a trade (the back button from the
+ * thank-you page) shows that trade's thank-you step: never an empty form to submit. A cart
+ * that holds something again ends it.
+ */
+function useTradeAfterCheckout(
+  flow: Flow,
+  config: WidgetConfig,
+  step: FlowStep,
+  cartCount: number | undefined,
+): void {
+  useEffect(() => {
+    if (cartCount !== undefined && cartCount > 0) keepTrade(config.edition, undefined);
+  }, [cartCount, config]);
+  useEffect(() => {
+    if (step.screen !== 'checkout' || cartCount !== 0) return undefined;
+    let current = true;
+    void checkedStep(keptTrade(config.edition)).then((trade) => {
+      if (current && trade?.screen === 'thank-you' && flow.$step.get() === step) flow.show(trade);
+    });
+    return () => {
+      current = false;
+    };
+  }, [flow, config, step, cartCount]);
+}
+
+/**
+ * The number of devices in the page's cart, undefined until the cart store has loaded. The cart
+ * is shared by the page (one checkout store); its B2B cap follows this element's mode, set
+ * before any later screen can change the cart (those screens load after the store).
+ */
+function useCartCount(config: WidgetConfig): number | undefined {
+  const [count, setCount] = useState<number | undefined>(undefined);
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let current = true;
@@ -188,7 +272,15 @@ function useCartCount(config: WidgetConfig): number {
 function Screen({ step }: { step: FlowStep }) {
   switch (step.screen) {
     case 'questions':
-      return <questions.Screen key={step.deviceUrl} deviceUrl={step.deviceUrl} />;
+      return (
+        <questions.Screen
+          key={step.deviceUrl}
+          deviceUrl={step.deviceUrl}
+          answers={step.answers}
+          question={step.question}
+          replacesOfferId={step.replacesOfferId}
+        />
+      );
     case 'offer':
       return (
         <offer.Screen

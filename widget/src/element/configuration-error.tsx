@@ -1,11 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { editionCodes, shopModes } from '@tradein/editions/client';
-import { startSteps, trackingConsentValues, type WidgetProblem } from './widget-attributes.ts';
+import {
+  historyModes,
+  startSteps,
+  trackingConsentValues,
+  type WidgetProblem,
+} from './widget-attributes.ts';
 
 const allowedValues: Partial<Record<WidgetProblem['attribute'], readonly string[]>> = {
   edition: editionCodes,
   mode: shopModes,
   step: startSteps,
+  history: historyModes,
   'tracking-consent': trackingConsentValues,
 };
 

@@ -60,6 +60,17 @@ describe('parseWidgetAttributes', () => {
     },
   );
 
+  it('takes history="push" (the element keeps the page history) and refuses other values', () => {
+    expect(parseWidgetAttributes({ edition: 'de', history: ' push ' }, origin)).toMatchObject({
+      ok: true,
+      value: { history: 'push' },
+    });
+    expect(parseWidgetAttributes({ edition: 'de', history: 'replace' }, origin)).toEqual({
+      ok: false,
+      problems: [{ attribute: 'history', reason: 'invalid', value: 'replace' }],
+    });
+  });
+
   it.each(['at', 'de', 'es', 'fr', 'it'])('accepts edition %s in every mode it has', (edition) => {
     for (const mode of ['default', 'agan', 'aganwidget']) {
       expect(parseWidgetAttributes({ edition, mode }, origin).ok).toBe(true);

@@ -12,6 +12,7 @@ export interface RawWidgetAttributes {
   device?: string | null | undefined;
   partner?: string | null | undefined;
   step?: string | null | undefined;
+  history?: string | null | undefined;
   trackingConsent?: string | null | undefined;
 }
 
@@ -26,11 +27,24 @@ export interface WidgetConfig {
   partner: string | undefined;
   /** The step to open first, for a page that stands for it (a shop's checkout page). */
   step: StartStep | undefined;
+  /**
+   * `push`: the element keeps the page's history itself (an entry per step, the back and
+   * forward buttons followed), for a page that does not route. Absent: it never touches it.
+   */
+  history?: HistoryMode | undefined;
 }
 
 /** Attribute names as written in HTML. */
 export type WidgetAttributeName =
-  'edition' | 'mode' | 'api-base' | 'category' | 'device' | 'partner' | 'step' | 'tracking-consent';
+  | 'edition'
+  | 'mode'
+  | 'api-base'
+  | 'category'
+  | 'device'
+  | 'partner'
+  | 'step'
+  | 'history'
+  | 'tracking-consent';
 
 /**
  * Steps a page may open the element at by the `step` attribute: those that need nothing but
@@ -40,6 +54,11 @@ export type WidgetAttributeName =
 export const startSteps = ['search', 'cart', 'checkout'] as const;
 export type StartStep = (typeof startSteps)[number];
 const startStepSchema = z.enum(startSteps);
+
+/** Values of the `history` attribute: the element pushes a history entry per step. */
+export const historyModes = ['push'] as const;
+export type HistoryMode = (typeof historyModes)[number];
+const historyModeSchema = z.enum(historyModes);
 
 /** Why an attribute was rejected; the element turns each reason into a localized message. */
 export type WidgetProblemReason = 'missing' | 'invalid' | 'b2b-unavailable';
@@ -153,10 +172,18 @@ export function parseWidgetAttributes(
     else problems.push({ attribute: 'step', reason: 'invalid', value: stepValue });
   }
 
+  const historyValue = present(raw.history);
+  let history: HistoryMode | undefined;
+  if (historyValue !== undefined) {
+    const parsed = historyModeSchema.safeParse(historyValue);
+    if (parsed.success) history = parsed.data;
+    else problems.push({ attribute: 'history', reason: 'invalid', value: historyValue });
+  }
+
   if (problems.length > 0 || edition === undefined || mode === undefined || apiBase === undefined) {
     return { ok: false, problems };
   }
-  return { ok: true, value: { edition, mode, apiBase, category, device, partner, step } };
+  return { ok: true, value: { edition, mode, apiBase, category, device, partner, step, history } };
 }
 
 /** Values of the `tracking-consent` attribute. */

@@ -16,6 +16,7 @@ const widgetProperties = {
   device: 'device',
   partner: 'partner',
   step: 'step',
+  history: 'history',
   trackingConsent: 'tracking-consent',
 } as const satisfies Record<keyof RawWidgetAttributes, string>;
 

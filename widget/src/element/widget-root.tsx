@@ -13,6 +13,7 @@ import {
 } from './widget-attributes.ts';
 import type { RawWidgetAttributes } from './widget-attributes.ts';
 import type { FlowStep } from '../shared/flow.ts';
+import { flowMemoryKey, keptStep } from '../shared/flow-memory.ts';
 import { dispatchWidgetEvent } from '../shared/widget-events.ts';
 
 /** Props the element passes: its attributes, and the shadow root it renders into. */
@@ -34,11 +35,16 @@ interface CheckedStep {
 }
 
 /**
- * The step a host page asked for with `flowStep`, once checked (the schema is fetched then).
- * Anything else (a stale or tampered `history.state`) is reported once on the console and
- * changes nothing. `pending` while a new `flowStep` is being checked.
+ * The step a host page asked for with `flowStep`, else the one the element kept for a reload
+ * (`kept`), once checked (the schema is fetched then). A `flowStep` that is no step (a stale or
+ * tampered `history.state`) is reported once on the console and changes nothing; a kept step
+ * that is none is dropped quietly. `pending` while a new one is being checked.
  */
-function useRequestedStep(flowStep: unknown): { step: FlowStep | undefined; pending: boolean } {
+function useRequestedStep(
+  asked: unknown,
+  kept: unknown,
+): { step: FlowStep | undefined; pending: boolean } {
+  const flowStep = asked ?? kept;
   const [checked, setChecked] = useState<CheckedStep | undefined>(undefined);
   useEffect(() => {
     if (flowStep === undefined) return undefined;
@@ -47,7 +53,7 @@ function useRequestedStep(flowStep: unknown): { step: FlowStep | undefined; pend
       ({ flowStepSchema }) => {
         if (!current) return;
         const parsed = flowStepSchema.safeParse(flowStep);
-        if (!parsed.success) {
+        if (!parsed.success && flowStep !== kept) {
           console.error('<tradein-widget>: flowStep is not a step of the flow; it is ignored.');
         }
         setChecked({ of: flowStep, step: parsed.success ? parsed.data : undefined });
@@ -60,7 +66,7 @@ function useRequestedStep(flowStep: unknown): { step: FlowStep | undefined; pend
     return () => {
       current = false;
     };
-  }, [flowStep]);
+  }, [flowStep, kept]);
   if (flowStep === undefined) return { step: undefined, pending: false };
   if (checked?.of !== flowStep) return { step: undefined, pending: true };
   return { step: checked.step, pending: false };
@@ -68,17 +74,24 @@ function useRequestedStep(flowStep: unknown): { step: FlowStep | undefined; pend
 
 /** The element's content: the first screen for a valid configuration, else a visible error. */
 export function WidgetRoot(props: WidgetRootProps) {
-  const { edition, mode, apiBase, category, device, partner, step, trackingConsent, container } =
+  const { edition, mode, apiBase, category, device, partner, step, history, trackingConsent } =
     props;
   const result = useMemo(
     () =>
       parseWidgetAttributes(
-        { edition, mode, apiBase, category, device, partner, step },
+        { edition, mode, apiBase, category, device, partner, step, history },
         loadedFromOrigin,
       ),
-    [edition, mode, apiBase, category, device, partner, step],
+    [edition, mode, apiBase, category, device, partner, step, history],
   );
-  const requested = useRequestedStep(props.flowStep);
+  const host = hostOf(props.container);
+  // The step kept for a reload, read once: the flow starts there unless the host asks for one.
+  const [kept] = useState(() =>
+    host === undefined || !result.ok
+      ? undefined
+      : keptStep(flowMemoryKey(host, result.value.edition), result.value.history === 'push'),
+  );
+  const requested = useRequestedStep(props.flowStep, kept);
   // A step handed over before the flow starts (a reload) is checked first, so the flow starts
   // there instead of jumping from the search; later ones move the running flow.
   const [started, setStarted] = useState(false);
@@ -87,7 +100,6 @@ export function WidgetRoot(props: WidgetRootProps) {
     ...(result.ok ? [] : result.problems),
     ...(consent.ok ? [] : [consent.problem]),
   ];
-  const host = hostOf(container);
   const language = chooseWidgetLanguage(
     validEditionOf({ edition }),
     host?.closest('[lang]')?.getAttribute('lang'),

@@ -53,11 +53,33 @@ describe('createFlow', () => {
   });
 });
 
+describe('a flow of questions', () => {
+  it('names the step back returns to, and whether the seller has moved at all', () => {
+    const first = { screen: 'questions', deviceUrl: 'apple-iphone-13' } as const;
+    const flow = createFlow(first);
+    expect(flow.previous()).toBeUndefined();
+    expect(flow.moved()).toBe(false);
+    const second = { ...first, answers: [{ questionId: 1, answerId: 11 }], question: 1 };
+    flow.go(second);
+    expect(flow.previous()).toEqual(first);
+    expect(flow.moved()).toBe(true);
+    flow.back();
+    expect(flow.previous()).toBeUndefined();
+  });
+});
+
 describe('flowStepSchema', () => {
   it.each<FlowStep>([
     { screen: 'search' },
     { screen: 'browse', categoryUrl: 'smartphones', manufacturerUrl: 'apple' },
     { screen: 'questions', deviceUrl: 'apple-iphone-13-128-gb' },
+    {
+      screen: 'questions',
+      deviceUrl: 'apple-iphone-13-256-gb',
+      answers: [{ questionId: 1, answerId: 11 }],
+      question: 1,
+      replacesOfferId: 'b5c7e3a0-1f2d',
+    },
     {
       screen: 'offer',
       offerId: 'b5c7e3a0-1f2d',
@@ -82,6 +104,8 @@ describe('flowStepSchema', () => {
     ['markup in a url', { screen: 'questions', deviceUrl: '<img src=x>' }],
     ['a trade number of another shape', { screen: 'thank-you', tradeNumber: '41' }],
     ['no object at all', 'cart'],
+    ['a question index of text', { screen: 'questions', deviceUrl: 'x1', question: '2' }],
+    ['answers without ids', { screen: 'questions', deviceUrl: 'x1', answers: [{}] }],
   ])('refuses %s', (_case, value) => {
     expect(flowStepSchema.safeParse(value).success).toBe(false);
   });

@@ -59,6 +59,10 @@ export interface Flow {
   replace(step: FlowStep): void;
   /** Returns to the previous step; does nothing on the first one. */
   back(): void;
+  /** The step `back` returns to, if any. */
+  previous(): FlowStep | undefined;
+  /** Whether the step has changed since the flow began (a screen then takes the focus). */
+  moved(): boolean;
   /**
    * Shows a step the host page asks for (its back and forward buttons, a reload): the step
    * becomes the only one, without a way back inside the element; the host's history is it.
@@ -77,7 +81,9 @@ export function createFlow(initial: FlowStep = { screen: 'search' }): Flow {
   const $step = computed($history, (history) => history[history.length - 1] ?? initial);
   const $canGoBack = computed($history, (history) => history.length > 1);
   const listeners = new Set<(step: FlowStep, origin: FlowOrigin) => void>();
+  let moved = false;
   const changed = (origin: FlowOrigin = 'seller') => {
+    moved = true;
     const step = $step.get();
     for (const listener of listeners) listener(step, origin);
   };
@@ -102,6 +108,11 @@ export function createFlow(initial: FlowStep = { screen: 'search' }): Flow {
       $history.set(history.slice(0, -1));
       changed();
     },
+    previous() {
+      const history = $history.get();
+      return history.length > 1 ? history[history.length - 2] : undefined;
+    },
+    moved: () => moved,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -3,8 +3,14 @@
 // `flowStep`, a reload restores it from `history.state`, and `step` opens a page's own step.
 import { expect } from './expect.js';
 import { createOffer, seedCart } from './cart-helpers.js';
-import { recordConsoleErrors, tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
-import { answerAll, buttonNamed, findDeviceUrl, openDevice } from './question-helpers.js';
+import {
+  labelOf,
+  recordConsoleErrors,
+  tradeApiOrigin,
+  waitFor,
+  widgetFromMarkup,
+} from './helpers.js';
+import { buttonNamed, findDeviceUrl, openDevice } from './question-helpers.js';
 
 /** A step the seller took becomes a history entry; its path goes in the URL's hash. */
 const onNavigate = (event) =>
@@ -35,6 +41,29 @@ function travel(delta) {
 
 const heading = (root) => root.querySelector('h2')?.textContent ?? '';
 
+/** The progress the questions screen announces ("Frage 3 von 8"). */
+const progress = (root) => root.querySelector('output.question-count')?.textContent ?? '';
+
+/** The label of the chosen answer of the question on view; '' when none is chosen. */
+const chosen = (root) =>
+  root.querySelector('input[type="radio"]:checked')?.closest('label')?.textContent ?? '';
+
+/** Waits until the questions screen shows question `number`. */
+const atQuestion = (root, number) =>
+  waitFor(() => progress(root).startsWith(`Frage ${number} `), `question ${number}`, 10000);
+
+/** Chooses the answer labelled `label` (or the last one) on the question on view and goes on. */
+async function answerAndGoOn(root, label) {
+  const labels = [...root.querySelectorAll('label.answer')];
+  const answer =
+    label === undefined ? labels.at(-1) : labels.find((each) => each.textContent.includes(label));
+  answer.querySelector('input').click();
+  const next = root.querySelector('.actions [part~="primary"]');
+  await waitFor(() => !next.disabled, 'the next button');
+  next.click();
+  return answer.textContent;
+}
+
 describe('routing with <tradein-widget>', () => {
   let stopRouting;
   afterEach(() => {
@@ -54,21 +83,107 @@ describe('routing with <tradein-widget>', () => {
       announced.push(event.detail.step.screen),
     );
 
-    await answerAll(root);
+    const total = root.querySelectorAll('.question-step').length;
+    const lastAnswers = [];
+    for (let number = 1; number <= total; number += 1) {
+      await atQuestion(root, number);
+      lastAnswers.push(await answerAndGoOn(root));
+    }
+    await waitFor(() => root.querySelector('.offer-price'), 'the offer', 10000);
     buttonNamed(root, 'In den Warenkorb').click();
     await waitFor(() => root.querySelector('#tradein-cart-heading'), 'the cart');
-    expect(announced).to.deep.equal(['offer', 'cart']);
+    // Every question after the first is an entry of its own, then the offer and the cart.
+    expect(announced).to.deep.equal([...Array(total - 1).fill('questions'), 'offer', 'cart']);
     expect(history.state.tradeinStep.screen).to.equal('cart');
     expect(location.hash).to.equal('#/checkout');
 
     await travel(-1);
     await waitFor(() => root.querySelector('.offer-price'), 'the offer after back');
+    // Back from the offer: the last question, with the answer given there.
     await travel(-1);
-    await waitFor(() => root.querySelector('input[type="radio"]'), 'the questions after back');
+    await atQuestion(root, total);
+    expect(chosen(root)).to.equal(lastAnswers[total - 1]);
+    await travel(-1);
+    await atQuestion(root, total - 1);
+    expect(chosen(root)).to.equal(lastAnswers[total - 2]);
+    await travel(1);
+    await atQuestion(root, total);
+    expect(chosen(root)).to.equal(lastAnswers[total - 1]);
     await travel(1);
     await waitFor(() => root.querySelector('.offer-price'), 'the offer after forward');
     // The host moved the element: nothing is announced back, so history does not grow.
-    expect(announced).to.deep.equal(['offer', 'cart']);
+    expect(announced).to.have.length(total + 1);
+  });
+
+  it('keeps the answers through back and forward, and a reload shows the same question', async function () {
+    this.timeout(30000);
+    const deviceUrl = await findDeviceUrl('iphone 13');
+    const { element, root } = await openDevice('de', deviceUrl);
+    stopRouting = routeWith(element, { screen: 'questions', deviceUrl });
+    const first = await answerAndGoOn(root);
+    await atQuestion(root, 2);
+    // The new question takes the focus and its progress is announced.
+    await waitFor(() => root.activeElement?.classList.contains('question-text'), 'the focus');
+    const second = await answerAndGoOn(root);
+    await atQuestion(root, 3);
+    const third = await answerAndGoOn(root);
+    await atQuestion(root, 4);
+
+    await travel(-1);
+    await atQuestion(root, 3);
+    // Given after that entry was made, the third answer is remembered all the same.
+    expect(chosen(root)).to.equal(third);
+    await travel(-1);
+    await atQuestion(root, 2);
+    expect(chosen(root)).to.equal(second);
+    await travel(1);
+    await atQuestion(root, 3);
+    expect(chosen(root)).to.equal(third);
+
+    // The screen's own Back button goes to the question before, with its answer.
+    buttonNamed(root, 'Zurück').click();
+    await atQuestion(root, 2);
+    expect(chosen(root)).to.equal(second);
+    buttonNamed(root, 'Zurück').click();
+    await atQuestion(root, 1);
+    expect(chosen(root)).to.equal(first);
+
+    // A reload: a new element handed the entry's step restores that question and its answers.
+    const step = history.state.tradeinStep;
+    expect(step).to.deep.include({ screen: 'questions', deviceUrl, question: 0 });
+    document.body.replaceChildren();
+    const again = widgetFromMarkup(`edition="de" api-base="${tradeApiOrigin()}"`);
+    again.flowStep = step;
+    document.body.append(again);
+    await atQuestion(again.shadowRoot, 1);
+    expect(chosen(again.shadowRoot)).to.equal(first);
+    buttonNamed(again.shadowRoot, 'Weiter').click();
+    await atQuestion(again.shadowRoot, 2);
+    expect(chosen(again.shadowRoot)).to.equal(second);
+    expect(again.shadowRoot.activeElement).to.equal(null);
+  });
+
+  it('changes the variant on the questions screen, keeping the answers', async function () {
+    this.timeout(30000);
+    const deviceUrl = await findDeviceUrl('iphone 13');
+    const { element, root } = await openDevice('de', deviceUrl);
+    stopRouting = routeWith(element, { screen: 'questions', deviceUrl });
+    const first = await answerAndGoOn(root);
+    await atQuestion(root, 2);
+    const variant = root.querySelector('select');
+    expect(labelOf(root, variant)).to.equal('Speicher');
+    const options = [...variant.options];
+    expect(options.length).to.be.greaterThan(1);
+    expect(variant.value).to.equal(deviceUrl);
+    const other = options.find((option) => option.value !== deviceUrl);
+    variant.value = other.value;
+    variant.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => heading(root).includes(other.textContent), 'the other variant', 10000);
+    expect(history.state.tradeinStep).to.deep.include({ deviceUrl: other.value, question: 1 });
+    await atQuestion(root, 2);
+    buttonNamed(root, 'Zurück').click();
+    await atQuestion(root, 1);
+    expect(chosen(root)).to.equal(first);
   });
 
   it('restores the step of history.state after a reload, set before the element starts', async () => {

@@ -3,12 +3,14 @@ import { useStore } from '@nanostores/react';
 import { formatMoney } from '@tradein/editions/client';
 import type { Device, Question } from '@tradein/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Flow, FlowAnswer } from '../../shared/flow.ts';
 import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { ConditionsVideo } from './conditions-video.tsx';
 import {
   answerDescriptions,
   createQuestionsStore,
+  type AnswerMap,
   type QuestionsStore,
 } from './questions-store.ts';
 import { Button } from '../../shared/button.tsx';
@@ -17,9 +19,37 @@ import { StatusView, useLoad } from '../../shared/status-view.tsx';
 const headingId = 'tradein-questions-heading';
 const questionHeadingId = 'tradein-question-text';
 
-/** The condition questions of one device, one at a time, with the live price. */
-export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
-  const { api, config, tracker } = useWidgetServices();
+/**
+ * The answers each element's seller gave per device, kept while the element lives: a step of
+ * the flow carries only the answers given before it was taken, so coming back from the offer
+ * finds the last question's answer here.
+ */
+const answerMemories = new WeakMap<Flow, Map<string, AnswerMap>>();
+
+function answerMemoryOf(flow: Flow): Map<string, AnswerMap> {
+  let memory = answerMemories.get(flow);
+  if (memory === undefined) {
+    memory = new Map();
+    answerMemories.set(flow, memory);
+  }
+  return memory;
+}
+
+/** A questions step of the flow, as the screen takes it. */
+export interface QuestionsScreenProps {
+  deviceUrl: string;
+  answers?: readonly FlowAnswer[] | undefined;
+  question?: number | undefined;
+  replacesOfferId?: string | undefined;
+}
+
+/** The condition questions of one device, one question per step of the flow, with the live price. */
+export function QuestionsScreen(props: QuestionsScreenProps) {
+  const { deviceUrl, answers, question } = props;
+  const { api, config, flow, tracker } = useWidgetServices();
+  const memory = answerMemoryOf(flow);
+  // The screen is keyed by the device: its store lives through the questions of one device.
+  const [initial] = useState(() => ({ answers, question }));
   const store = useMemo(
     () =>
       createQuestionsStore({
@@ -29,9 +59,20 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
         partner: config.partner,
         deviceUrl,
         tracker,
+        position: initial,
+        remembered: memory.get(deviceUrl),
       }),
-    [api, config, deviceUrl, tracker],
+    [api, config, deviceUrl, tracker, initial, memory],
   );
+  useEffect(
+    () => store.$answers.subscribe((given) => void memory.set(deviceUrl, given)),
+    [store, memory, deviceUrl],
+  );
+  // Each later step of the same device (the next question, back, forward) moves the store.
+  const positionKey = JSON.stringify({ answers, question });
+  useEffect(() => {
+    store.show(JSON.parse(positionKey) as { answers?: FlowAnswer[]; question?: number });
+  }, [store, positionKey]);
   const load = useLoad(store);
 
   if (load.status !== 'ready') {
@@ -58,7 +99,7 @@ export function QuestionsScreen({ deviceUrl }: { deviceUrl: string }) {
       />
     );
   }
-  return <Questions store={store} device={load.device} />;
+  return <Questions store={store} device={load.device} replacesOfferId={props.replacesOfferId} />;
 }
 
 /** A catalogue image path is relative to the trade API that serves it. */
@@ -67,33 +108,62 @@ function imageUrl(apiBase: string, reference: string | null): string | undefined
   return reference.startsWith('/') ? `${apiBase}${reference}` : reference;
 }
 
-function Questions({ store, device }: { store: QuestionsStore; device: Device }) {
+interface QuestionsProps {
+  store: QuestionsStore;
+  device: Device;
+  replacesOfferId: string | undefined;
+}
+
+function Questions({ store, device, replacesOfferId }: QuestionsProps) {
   const { config, flow, host } = useWidgetServices();
   const { t } = useLingui();
   const question = useStore(store.$question);
+  const index = useStore(store.$index);
   const { current, total } = useStore(store.$progress);
   const answers = useStore(store.$answers);
   const creation = useStore(store.$creation);
   const canLeave = useStore(flow.$canGoBack);
-  const [moved, setMoved] = useState(false);
+  // The question a screen opens with leaves the focus where it is, unless the seller came from
+  // another step of the flow; every later question takes the focus.
+  const [firstQuestion] = useState(() => (flow.moved() ? undefined : question?.id));
 
   if (question === undefined) return null;
   const chosen = answers[question.id];
   const last = current === total;
   const thumbnail = imageUrl(config.apiBase, device.thumbnail);
+  const replaces = replacesOfferId === undefined ? {} : { replacesOfferId };
+  const stepAt = (at: number, deviceUrl = device.url) =>
+    ({
+      screen: 'questions',
+      deviceUrl,
+      answers: store.answerList(),
+      question: at,
+      ...replaces,
+    }) as const;
 
   const goBack = () => {
-    setMoved(true);
-    if (store.back()) return;
+    if (index > 0) {
+      const previous = flow.previous();
+      // The step before is the question before: back there, as the browser's button would.
+      if (
+        previous?.screen === 'questions' &&
+        previous.deviceUrl === device.url &&
+        previous.question === index - 1
+      ) {
+        flow.back();
+      } else flow.go(stepAt(index - 1));
+      return;
+    }
     if (canLeave) flow.back();
     else flow.replace({ screen: 'search' });
   };
   const goForward = async () => {
-    setMoved(true);
-    if (!last) {
-      store.next();
+    const next = store.nextIndex();
+    if (next !== undefined) {
+      flow.go(stepAt(next));
       return;
     }
+    if (!last) return;
     const offer = await store.createOffer();
     if (offer === undefined) return;
     if (host !== undefined) {
@@ -110,6 +180,7 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
       offerId: offer.offerId,
       deviceUrl: device.url,
       deviceName: device.name,
+      ...replaces,
     });
   };
 
@@ -126,12 +197,16 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
         </h2>
       </header>
 
+      {device.variants.length > 1 ? (
+        <VariantChoice device={device} onChange={(url) => flow.go(stepAt(index, url))} />
+      ) : null}
+
       <div className="question-progress" part="progress">
-        <p className="question-count">
+        <output className="question-count">
           <Trans>
             Question {current} of {total}
           </Trans>
-        </p>
+        </output>
         <ol className="question-steps" aria-label={t`Questions`}>
           {device.questions.map((entry, position) => (
             <li
@@ -158,7 +233,7 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
         key={question.id}
         question={question}
         chosen={chosen}
-        focusHeading={moved}
+        focusHeading={question.id !== firstQuestion}
         onChoose={(answerId) => store.choose(question.id, answerId)}
       />
 
@@ -192,6 +267,34 @@ function Questions({ store, device }: { store: QuestionsStore; device: Device })
         </Button>
       </div>
     </section>
+  );
+}
+
+/** The variant (storage size) of the device: another one keeps the answers given. */
+function VariantChoice(props: { device: Device; onChange: (url: string) => void }) {
+  const { device } = props;
+  const selectId = `tradein-variant-${device.id}`;
+  return (
+    <div className="variant-choice" part="variant">
+      <label className="variant-label" htmlFor={selectId}>
+        <Trans>Storage</Trans>
+      </label>
+      <select
+        className="input variant-select"
+        part="input"
+        id={selectId}
+        value={device.url}
+        onChange={(event) => {
+          if (event.currentTarget.value !== device.url) props.onChange(event.currentTarget.value);
+        }}
+      >
+        {device.variants.map((variant) => (
+          <option key={variant.id} value={variant.url}>
+            {variant.variant}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

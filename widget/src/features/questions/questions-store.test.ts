@@ -2,7 +2,14 @@ import { $checkout, createApiClient, resetCheckout } from '@tradein/client-core'
 import type { Tracker } from '@tradein/client-core';
 import type { Device } from '@tradein/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerDescriptions, completeAnswers, createQuestionsStore } from './questions-store.ts';
+import {
+  answerDescriptions,
+  completeAnswers,
+  createQuestionsStore,
+  questionIndexOf,
+  type QuestionsStore,
+  type QuestionsStoreOptions,
+} from './questions-store.ts';
 
 const device: Device = {
   id: 42,
@@ -102,7 +109,11 @@ function stubApi(options: { deviceFound?: boolean; previewFails?: boolean } = {}
   return { api, sent };
 }
 
-function storeWith(stub: ReturnType<typeof stubApi>, track = vi.fn<Tracker['track']>()) {
+function storeWith(
+  stub: ReturnType<typeof stubApi>,
+  track = vi.fn<Tracker['track']>(),
+  more: Pick<QuestionsStoreOptions, 'position' | 'remembered'> = {},
+) {
   return createQuestionsStore({
     api: stub.api,
     edition: 'de',
@@ -110,7 +121,14 @@ function storeWith(stub: ReturnType<typeof stubApi>, track = vi.fn<Tracker['trac
     partner: 'musterhandel',
     deviceUrl: device.url,
     tracker: { track },
+    ...more,
   });
+}
+
+/** Moves the store to the next question as the screen does: by the step of the next question. */
+function next(store: QuestionsStore) {
+  const index = store.nextIndex();
+  if (index !== undefined) store.show({ answers: store.answerList(), question: index });
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -141,17 +159,68 @@ describe('createQuestionsStore', () => {
     const store = storeWith(stubApi());
     await store.load();
     expect(store.$progress.get()).toEqual({ current: 1, total: 2 });
-    store.next(); // not answered yet: stays
-    expect(store.$progress.get()).toEqual({ current: 1, total: 2 });
+    expect(store.nextIndex()).toBeUndefined(); // not answered yet
     store.choose(101, 1012);
-    store.next();
+    expect(store.nextIndex()).toBe(1);
+    store.show({ answers: store.answerList(), question: 1 });
     expect(store.$progress.get()).toEqual({ current: 2, total: 2 });
     expect(store.$question.get()?.id).toBe(102);
     store.choose(102, 1021);
-    expect(store.back()).toBe(true);
+    expect(store.nextIndex()).toBeUndefined(); // the last question leads to the offer
+    // Back to the first question's step, which was taken before the second was answered.
+    store.show({});
     expect(store.$progress.get()).toEqual({ current: 1, total: 2 });
     expect(store.$answers.get()).toEqual({ 101: 1012, 102: 1021 });
-    expect(store.back()).toBe(false);
+    expect(store.answerList()).toEqual([
+      { questionId: 101, answerId: 1012 },
+      { questionId: 102, answerId: 1021 },
+    ]);
+  });
+
+  it('opens at the step’s question with its answers, once the device is loaded', async () => {
+    const store = storeWith(stubApi(), undefined, {
+      position: { answers: [{ questionId: 101, answerId: 1013 }], question: 1 },
+    });
+    await store.load();
+    expect(store.$question.get()?.id).toBe(102);
+    expect(store.$answers.get()).toEqual({ 101: 1013 });
+    // Without a question, the first one the step's answers leave open.
+    store.show({ answers: [{ questionId: 101, answerId: 1011 }] });
+    expect(store.$index.get()).toBe(1);
+    expect(store.$answers.get()).toEqual({ 101: 1011 });
+  });
+
+  it('takes remembered answers only for a step that carries answers', async () => {
+    const remembered = { 101: 1012, 102: 1022 };
+    const fromOffer = storeWith(stubApi(), undefined, {
+      position: { answers: [{ questionId: 101, answerId: 1012 }], question: 1 },
+      remembered,
+    });
+    await fromOffer.load();
+    expect(fromOffer.$answers.get()).toEqual(remembered);
+    await vi.waitFor(() => expect(fromOffer.$preview.get().status).toBe('ready'));
+
+    const fromSearch = storeWith(stubApi(), undefined, { position: {}, remembered });
+    await fromSearch.load();
+    expect(fromSearch.$answers.get()).toEqual({});
+    expect(fromSearch.$index.get()).toBe(0);
+  });
+
+  it('drops answers of other questions and never shows a question after an open one', async () => {
+    const store = storeWith(stubApi(), undefined, {
+      position: {
+        answers: [
+          { questionId: 999, answerId: 1 },
+          { questionId: 102, answerId: 1011 },
+        ],
+        question: 1,
+      },
+    });
+    await store.load();
+    expect(store.$answers.get()).toEqual({});
+    expect(store.$index.get()).toBe(0);
+    expect(questionIndexOf(device, { 101: 1011, 102: 1021 }, { question: 7 })).toBe(1);
+    expect(questionIndexOf(device, {}, { question: -3 })).toBe(0);
   });
 
   it('refuses an answer of another question', async () => {
@@ -172,7 +241,7 @@ describe('createQuestionsStore', () => {
     expect(previews()).toHaveLength(0);
     expect(store.$preview.get()).toEqual({ status: 'incomplete' });
 
-    store.next();
+    next(store);
     store.choose(102, 1021);
     expect(store.$preview.get()).toEqual({ status: 'loading' });
     await vi.waitFor(() => expect(store.$preview.get().status).toBe('ready'));
@@ -189,7 +258,7 @@ describe('createQuestionsStore', () => {
       },
     ]);
 
-    store.back();
+    store.show({ question: 0 });
     store.choose(101, 1013);
     await vi.waitFor(() => expect(previews()).toHaveLength(2));
     expect(previews()[1]?.body).toMatchObject({
@@ -204,7 +273,7 @@ describe('createQuestionsStore', () => {
     const store = storeWith(stubApi({ previewFails: true }));
     await store.load();
     store.choose(101, 1011);
-    store.next();
+    next(store);
     store.choose(102, 1022);
     await vi.waitFor(() => expect(store.$preview.get()).toEqual({ status: 'error' }));
   });
@@ -216,7 +285,7 @@ describe('createQuestionsStore', () => {
     await store.load();
     expect(await store.createOffer()).toBeUndefined(); // not all answered
     store.choose(101, 1012);
-    store.next();
+    next(store);
     store.choose(102, 1021);
     const created = await store.createOffer();
     expect(created?.offerId).toBe(offer.offerId);

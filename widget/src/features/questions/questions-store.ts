@@ -13,6 +13,7 @@ import {
 } from '@tradein/contract';
 import { getClientEdition, type EditionCode, type ShopMode } from '@tradein/editions/client';
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import type { FlowAnswer } from '../../shared/flow.ts';
 import type { EventTracker } from '../../shared/widget-services.tsx';
 
 /** Loading the device: its questions come with it. */
@@ -42,6 +43,18 @@ export interface QuestionProgress {
   readonly total: number;
 }
 
+/** Answer id by question id. */
+export type AnswerMap = Readonly<Record<number, number>>;
+
+/**
+ * Where the questions stand in a step of the flow: the answers it carries and the question it
+ * shows (absent: the first one its answers leave open).
+ */
+export interface QuestionsPosition {
+  readonly answers?: readonly FlowAnswer[] | undefined;
+  readonly question?: number | undefined;
+}
+
 /** What the questions store needs from its element. */
 export interface QuestionsStoreOptions {
   readonly api: Pick<ApiClient, 'call'>;
@@ -51,6 +64,14 @@ export interface QuestionsStoreOptions {
   readonly deviceUrl: string;
   /** The element's tracker, when it has one; it obeys consent itself. */
   readonly tracker?: EventTracker;
+  /** The step's answers and question, shown once the device is loaded. */
+  readonly position?: QuestionsPosition;
+  /**
+   * Answers given earlier for this device and not carried by the step (those of later
+   * questions, say, when the seller comes back from the offer); taken only when the step
+   * carries answers itself, so a new start from the search begins empty.
+   */
+  readonly remembered?: AnswerMap;
 }
 
 /** One element's condition questions for one device. */
@@ -59,7 +80,7 @@ export interface QuestionsStore {
   /** Index of the question on view (0-based). */
   readonly $index: ReadableAtom<number>;
   /** Chosen answer id by question id; kept when the seller goes back. */
-  readonly $answers: ReadableAtom<Readonly<Record<number, number>>>;
+  readonly $answers: ReadableAtom<AnswerMap>;
   readonly $preview: ReadableAtom<PricePreview>;
   readonly $creation: ReadableAtom<OfferCreation>;
   readonly $progress: ReadableAtom<QuestionProgress>;
@@ -68,10 +89,16 @@ export interface QuestionsStore {
   load(): Promise<void>;
   /** Chooses an answer of the question on view and refreshes the price when all are answered. */
   choose(questionId: number, answerId: number): void;
-  /** Moves to the next question; only once the one on view is answered. */
-  next(): void;
-  /** Moves to the previous question; false on the first one. */
-  back(): boolean;
+  /**
+   * Shows the question and answers of a step (the seller moved, or the back and forward
+   * buttons did): its answers are taken over those remembered, which stay for the questions it
+   * does not carry. A question after one without an answer is not shown: the first open one is.
+   */
+  show(position: QuestionsPosition): void;
+  /** Every answer given, in the order of the questions: what a step of the flow carries. */
+  answerList(): FlowAnswer[];
+  /** The index of the question after the one on view, once that is answered; else undefined. */
+  nextIndex(): number | undefined;
   /** Asks for the price again after a failed preview. */
   retryPreview(): Promise<void>;
   /** Creates the offer from every answer; resolves to it, or undefined after a failure. */
@@ -90,6 +117,41 @@ export function completeAnswers(
     list.push({ questionId: question.id, answerId });
   }
   return list;
+}
+
+/** The answers of a map as a list (in the order of their question ids). */
+function listOfAnswers(answers: AnswerMap): FlowAnswer[] {
+  return Object.entries(answers).map(([questionId, answerId]) => ({
+    questionId: Number(questionId),
+    answerId,
+  }));
+}
+
+/** The answers of a list that belong to the device's questions (a step may carry others). */
+export function answersOfDevice(device: Device, list: readonly FlowAnswer[]): AnswerMap {
+  const result: Record<number, number> = {};
+  for (const { questionId, answerId } of list) {
+    const question = device.questions.find((entry) => entry.id === questionId);
+    if (question?.answers.some((answer) => answer.id === answerId)) result[questionId] = answerId;
+  }
+  return result;
+}
+
+/**
+ * The index of the question a step shows: its `question`, else the first one its own answers
+ * leave open; never beyond the first question that has no answer at all.
+ */
+export function questionIndexOf(
+  device: Device,
+  answers: AnswerMap,
+  position: QuestionsPosition,
+): number {
+  const firstOpen = (given: AnswerMap) => {
+    const index = device.questions.findIndex((question) => given[question.id] === undefined);
+    return index === -1 ? device.questions.length - 1 : index;
+  };
+  const wanted = position.question ?? firstOpen(answersOfDevice(device, position.answers ?? []));
+  return Math.max(0, Math.min(wanted, firstOpen(answers)));
 }
 
 /**
@@ -122,7 +184,8 @@ export function createQuestionsStore(options: QuestionsStoreOptions): QuestionsS
   const { api, edition } = options;
   const $load = atom<DeviceLoad>({ status: 'loading' });
   const $index = atom(0);
-  const $answers = atom<Readonly<Record<number, number>>>({});
+  let position: QuestionsPosition = options.position ?? {};
+  const $answers = atom<AnswerMap>(position.answers === undefined ? {} : { ...options.remembered });
   const $preview = atom<PricePreview>({ status: 'incomplete' });
   const $creation = atom<OfferCreation>({ status: 'idle' });
   const $question = computed([$load, $index], (load, index) =>
@@ -148,6 +211,18 @@ export function createQuestionsStore(options: QuestionsStoreOptions): QuestionsS
       shopMode: options.shopMode,
       ...(options.partner === undefined ? {} : { partner: options.partner }),
     };
+  }
+
+  /** Takes the wanted position over, once the device is there. */
+  function applyPosition(): void {
+    const device = readyDevice();
+    if (device === undefined) return;
+    const before = $answers.get();
+    const answers = { ...before, ...answersOfDevice(device, position.answers ?? []) };
+    $index.set(questionIndexOf(device, answers, position));
+    if (JSON.stringify(answers) === JSON.stringify(before)) return;
+    $answers.set(answers);
+    void refreshPreview();
   }
 
   async function refreshPreview(): Promise<void> {
@@ -189,11 +264,15 @@ export function createQuestionsStore(options: QuestionsStoreOptions): QuestionsS
         });
         const device = result.kind === 'deviceByUrl' ? result.hits[0] : undefined;
         // A device without questions cannot be priced (the server wants at least one answer).
-        $load.set(
-          device === undefined || device.questions.length === 0
-            ? { status: 'not-found' }
-            : { status: 'ready', device },
-        );
+        if (device === undefined || device.questions.length === 0) {
+          $load.set({ status: 'not-found' });
+          return;
+        }
+        // Remembered answers of questions this device does not ask are dropped.
+        $answers.set(answersOfDevice(device, listOfAnswers($answers.get())));
+        $load.set({ status: 'ready', device });
+        applyPosition();
+        void refreshPreview();
       } catch {
         $load.set({ status: 'error' });
       }
@@ -207,16 +286,24 @@ export function createQuestionsStore(options: QuestionsStoreOptions): QuestionsS
       $answers.set({ ...$answers.get(), [questionId]: answerId });
       void refreshPreview();
     },
-    next() {
-      const question = $question.get();
-      const total = $progress.get().total;
-      if (question === undefined || $answers.get()[question.id] === undefined) return;
-      if ($index.get() < total - 1) $index.set($index.get() + 1);
+    show(next) {
+      position = next;
+      applyPosition();
     },
-    back() {
-      if ($index.get() === 0) return false;
-      $index.set($index.get() - 1);
-      return true;
+    answerList() {
+      const device = readyDevice();
+      const answers = $answers.get();
+      if (device === undefined) return listOfAnswers(answers);
+      return device.questions.flatMap((question) => {
+        const answerId = answers[question.id];
+        return answerId === undefined ? [] : [{ questionId: question.id, answerId }];
+      });
+    },
+    nextIndex() {
+      const question = $question.get();
+      const index = $index.get();
+      if (question === undefined || $answers.get()[question.id] === undefined) return undefined;
+      return index < $progress.get().total - 1 ? index + 1 : undefined;
     },
     retryPreview: refreshPreview,
     async createOffer() {
