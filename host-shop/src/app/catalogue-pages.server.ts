@@ -23,9 +23,10 @@ export function manufacturerOverviewUrl(
 }
 
 /** What an overview names: a whole category, a manufacturer within it, or one series. */
-type OverviewKind = 'category' | 'manufacturer' | 'series';
+export type OverviewKind = 'category' | 'manufacturer' | 'series';
 
-function overviewKind(aggregation: Aggregation): OverviewKind {
+/** Whether an aggregation names its category, a manufacturer within it, or one series. */
+export function overviewKind(aggregation: Aggregation): OverviewKind {
   if (aggregation.url === aggregation.category.url) return 'category';
   const [series] = aggregation.series;
   return aggregation.series.length === 1 && series?.url === aggregation.url
@@ -39,6 +40,32 @@ export function canonicalOverviewUrl(aggregation: Aggregation): string {
   return overviewKind(aggregation) === 'manufacturer' && manufacturer !== undefined
     ? manufacturerOverviewUrl(aggregation.category, manufacturer)
     : aggregation.url;
+}
+
+/**
+ * The widget's browse step for the level an aggregation names, written as the widget announces
+ * it (the same keys in the same order), so the shop recognises the step it already shows.
+ */
+export function browseStepOf(aggregation: Aggregation): {
+  screen: 'browse';
+  categoryUrl: string;
+  manufacturerUrl?: string;
+  seriesUrl?: string;
+} {
+  const kind = overviewKind(aggregation);
+  const categoryUrl = aggregation.category.url;
+  const [manufacturer] = aggregation.manufacturers;
+  const [series] = aggregation.series;
+  if (kind === 'category' || manufacturer === undefined) return { screen: 'browse', categoryUrl };
+  if (kind === 'manufacturer' || series === undefined) {
+    return { screen: 'browse', categoryUrl, manufacturerUrl: manufacturer.url };
+  }
+  return {
+    screen: 'browse',
+    categoryUrl,
+    manufacturerUrl: manufacturer.url,
+    seriesUrl: series.url,
+  };
 }
 
 /** The page's parameters in every edition but `current` where `find` finds it. */

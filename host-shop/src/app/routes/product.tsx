@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
 import type { ShouldRevalidateFunction } from 'react-router';
 import {
+  browseStepOf,
   canonicalOverviewUrl,
   deviceAlternates,
   overviewAlternates,
@@ -28,6 +29,20 @@ async function productDetail({ request, match, i18n }: Screen) {
     start: { screen: 'questions', deviceUrl: device.url },
   };
   const { name } = device;
+  // The model's name without the variant the device name ends in ("Apple iPhone 13").
+  const modelName =
+    device.variant !== '' && name.endsWith(` ${device.variant}`)
+      ? name.slice(0, -device.variant.length).trimEnd()
+      : name;
+  const variants =
+    device.variants.length < 2
+      ? []
+      : device.variants.map((variant) => ({
+          id: variant.id,
+          name: `${modelName} ${variant.variant}`.trim(),
+          href: buildPath(site.edition, 'productDetail', { pdp: variant.url }),
+          current: variant.id === device.id,
+        }));
   return {
     kind: 'detail' as const,
     seo: pageSeo(request, {
@@ -49,6 +64,8 @@ async function productDetail({ request, match, i18n }: Screen) {
       series: device.series,
       category: device.category,
     },
+    modelName,
+    variants,
   };
 }
 
@@ -72,14 +89,11 @@ async function productOverview({ request, match, i18n }: Screen) {
   );
   const single = aggregation.series.length === 1 ? aggregation.series[0] : undefined;
   const subject = single ?? manufacturer;
+  // The widget starts at the level the overview names: its manufacturer's series, or the models
+  // of its one series (the `category` attribute takes the aggregation url).
   const widget: SellFlowWidget = {
-    attributes: { category: aggregation.category.url },
-    start: {
-      screen: 'browse',
-      categoryUrl: aggregation.category.url,
-      manufacturerUrl: manufacturer.url,
-      ...(single === undefined ? {} : { seriesUrl: single.url }),
-    },
+    attributes: { category: canonicalOverviewUrl(aggregation) },
+    start: browseStepOf(aggregation),
   };
   const title = `${subject.name} (${aggregation.category.name})`;
   return {
@@ -160,9 +174,25 @@ function ProductBelow({ loaderData: product }: Pick<Route.ComponentProps, 'loade
       </nav>
     );
   }
-  const { device } = product;
+  const { device, modelName, variants } = product;
   return (
     <>
+      {variants.length === 0 ? null : (
+        <nav aria-labelledby="variants-heading" className="link-list">
+          <h2 id="variants-heading">
+            <Trans>Every variant of the {modelName}</Trans>
+          </h2>
+          <ul>
+            {variants.map((variant) => (
+              <li key={variant.id}>
+                <ShopLink to={variant.href} aria-current={variant.current ? 'page' : undefined}>
+                  {variant.name}
+                </ShopLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <section aria-labelledby="device-facts-heading" className="facts">
         <h2 id="device-facts-heading">
           <Trans>About this model</Trans>

@@ -2,25 +2,37 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { buildPath } from '@tradein/editions';
 import type { ShouldRevalidateFunction } from 'react-router';
-import { categoryAlternates, manufacturerOverviewUrl } from '../catalogue-pages.server.ts';
-import { categoryByUrl } from '../catalogue.server.ts';
+import type { Aggregation, Category } from '@tradein/contract';
+import {
+  browseStepOf,
+  canonicalOverviewUrl,
+  categoryAlternates,
+  manufacturerOverviewUrl,
+  overviewAlternates,
+  overviewKind,
+} from '../catalogue-pages.server.ts';
+import { aggregationByUrl, categoryByUrl, devicesOfSeries } from '../catalogue.server.ts';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
 import { TrustStrip } from '../components/trust-strip.tsx';
-import { notFound, screenOf } from '../screen.server.ts';
+import { notFound, screenOf, type Screen } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { SellFlowWidget } from '../sell-flow/flow-step.ts';
 import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
 import { sellFlowPage } from '../sell-flow/sell-flow-page.ts';
 import type { Route } from './+types/sell-category';
 
-export async function loader(args: Route.LoaderArgs) {
-  const { request, match, i18n } = screenOf(args, ['sellCategory']);
+/** A link of the list below the widget. */
+interface PageLink {
+  id: number;
+  name: string;
+  href: string;
+}
+
+/** The sell page of a category: its manufacturers, the widget at their list. */
+async function categoryPage({ request, i18n }: Screen, category: Category) {
   const { site, api } = request;
-  const url = match.params['category'] ?? '';
-  const category = await categoryByUrl(api, site.edition, url);
-  if (category === undefined) notFound();
-  const manufacturers = category.manufacturers.map((manufacturer) => ({
+  const manufacturers: PageLink[] = category.manufacturers.map((manufacturer) => ({
     id: manufacturer.id,
     name: manufacturer.name,
     href: buildPath(site.edition, 'productOverview', {
@@ -44,11 +56,79 @@ export async function loader(args: Route.LoaderArgs) {
     widget,
     name: category.name,
     content: category.content,
-    manufacturers,
+    links: { kind: 'manufacturers' as const, entries: manufacturers },
     topManufacturers: category.topManufacturers.flatMap(
       (id) => manufacturers.find((manufacturer) => manufacturer.id === id) ?? [],
     ),
   };
+}
+
+/**
+ * The sell page of a manufacturer within a category (`smartphones-apple`) or of a series: the
+ * page of a browse level the widget announces, so a reload or a shared link opens the widget
+ * there. Its content is the overview's, which is the address search engines are given.
+ */
+async function aggregationPage({ request, i18n }: Screen, aggregation: Aggregation) {
+  const { site, api } = request;
+  const kind = overviewKind(aggregation);
+  const [manufacturer] = aggregation.manufacturers;
+  const [series] = aggregation.series;
+  if (manufacturer === undefined) notFound();
+  const subject = (kind === 'series' ? series : undefined) ?? manufacturer;
+  const links: { kind: 'series' | 'models'; entries: PageLink[] } =
+    kind === 'series' && series !== undefined
+      ? {
+          kind: 'models',
+          entries: (await devicesOfSeries(api, site.edition, series.id)).map((device) => ({
+            id: device.id,
+            name: device.name,
+            href: buildPath(site.edition, 'productDetail', { pdp: device.url }),
+          })),
+        }
+      : {
+          kind: 'series',
+          entries: manufacturer.series.map((entry) => ({
+            id: entry.id,
+            name: entry.name,
+            href: buildPath(site.edition, 'sellCategory', { category: entry.url }),
+          })),
+        };
+  const widget: SellFlowWidget = {
+    attributes: { category: aggregation.url },
+    start: browseStepOf(aggregation),
+  };
+  const name = `${subject.name} (${aggregation.category.name})`;
+  return {
+    seo: pageSeo(request, {
+      route: 'productOverview',
+      params: { overview: canonicalOverviewUrl(aggregation) },
+      editionParams: await overviewAlternates(api, site.edition, aggregation),
+      title: i18n._(msg`Sell ${name}`),
+      description: subject.metaDescription,
+      keywords: subject.metaKeywords,
+      image: subject.thumbnail,
+    }),
+    widget,
+    name,
+    content: subject.content,
+    links,
+    topManufacturers: [] as PageLink[],
+  };
+}
+
+/**
+ * A sell page: a category's (`/verkaufen/smartphones`), or a browse level below it named by an
+ * aggregation url (`/verkaufen/smartphones-apple`, `/verkaufen/apple-iphone-13`).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const screen = screenOf(args, ['sellCategory']);
+  const { site, api } = screen.request;
+  const url = screen.match.params['category'] ?? '';
+  const category = await categoryByUrl(api, site.edition, url);
+  if (category !== undefined) return categoryPage(screen, category);
+  const aggregation = await aggregationByUrl(api, site.edition, url);
+  if (aggregation === undefined) notFound();
+  return aggregationPage(screen, aggregation);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
@@ -83,7 +163,7 @@ export default function SellCategory({ loaderData }: Route.ComponentProps) {
 }
 
 function SellCategoryBelow({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
-  const { name, content, manufacturers } = loaderData;
+  const { name, content, links } = loaderData;
   return (
     <>
       <section aria-labelledby="category-about-heading" className="prose">
@@ -92,14 +172,16 @@ function SellCategoryBelow({ loaderData }: Pick<Route.ComponentProps, 'loaderDat
         </h2>
         <CatalogueText text={content} />
       </section>
-      <nav aria-labelledby="manufacturers-heading" className="link-list">
-        <h2 id="manufacturers-heading">
-          <Trans>All manufacturers</Trans>
+      <nav aria-labelledby="links-heading" className="link-list">
+        <h2 id="links-heading">
+          {links.kind === 'manufacturers' ? <Trans>All manufacturers</Trans> : null}
+          {links.kind === 'series' ? <Trans>All series</Trans> : null}
+          {links.kind === 'models' ? <Trans>All models</Trans> : null}
         </h2>
         <ul>
-          {manufacturers.map((manufacturer) => (
-            <li key={manufacturer.id}>
-              <ShopLink to={manufacturer.href}>{manufacturer.name}</ShopLink>
+          {links.entries.map((link) => (
+            <li key={link.id}>
+              <ShopLink to={link.href}>{link.name}</ShopLink>
             </li>
           ))}
         </ul>
