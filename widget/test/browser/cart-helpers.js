@@ -52,18 +52,31 @@ export async function createOffer(text) {
     name: device.model,
     price: offer.priceCents,
     expiresAt: Date.parse(offer.validUntil),
+    // What the widget stores beside a line it adds itself (seedCart({ full: true })).
+    details: {
+      name: device.name,
+      deviceUrl: device.url,
+      variant: device.variant,
+      answers,
+      conditions: device.questions.map((question) => ({
+        question: question.question,
+        answer: question.answers[0].text,
+      })),
+    },
   };
 }
 
 /** Puts lines in the checkout store as the client core persists it (validated on read). */
-export function seedCart(lines, { b2b = false } = {}) {
+export function seedCart(lines, { b2b = false, full = false } = {}) {
   const state = {
-    cart: lines.map(({ deviceId, offerId, name, price, quantity }) => ({
+    cart: lines.map(({ deviceId, offerId, name, price, quantity, details }) => ({
       deviceId,
       offerId,
       name,
       price,
       quantity,
+      // A line as the widget adds it: device url, variant, answers and their texts.
+      ...(full ? details : {}),
     })),
     cartExpiry: Math.min(...lines.map((line) => line.expiresAt ?? Date.now() + 86_400_000)),
     offerIds: lines.map((line) => line.offerId),
@@ -78,6 +91,16 @@ export function seedCart(lines, { b2b = false } = {}) {
   localStorage.setItem(checkoutKey, value);
   // An element of an earlier test may still hold the store: tell it, as another tab would.
   window.dispatchEvent(new StorageEvent('storage', { key: checkoutKey, newValue: value }));
+}
+
+/**
+ * Forgets the cart between tests: storage, the page's copy of the store (told as another tab
+ * would tell it) and the count cookie.
+ */
+export function forgetCart() {
+  localStorage.clear();
+  window.dispatchEvent(new StorageEvent('storage', { key: checkoutKey, newValue: null }));
+  document.cookie = 'tradein_cart_count=; max-age=0; path=/';
 }
 
 /** The stored cart lines. */
@@ -151,4 +174,44 @@ export function submitCheckout(root) {
     'the thank-you page',
     15000,
   );
+}
+
+const roleSelectors = {
+  button: 'button, [role="button"]',
+  status: 'output, [role="status"]',
+  heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
+  listitem: 'li, [role="listitem"]',
+  term: 'dt',
+  definition: 'dd',
+};
+
+/** The accessible name of an element as the tests need it: aria-label, else its text. */
+export function accessibleName(element) {
+  const label = element.getAttribute('aria-label');
+  if (label !== null) return plain(label);
+  if (element.localName === 'details') {
+    return plain(element.querySelector('summary')?.textContent);
+  }
+  return plain(element.textContent);
+}
+
+/**
+ * Every element of `root` with `role` (button, status, heading, listitem, term, definition)
+ * whose accessible name matches `name` (a string: the whole name; a RegExp: part of it).
+ */
+export function allByRole(root, role, name) {
+  const selector = roleSelectors[role];
+  if (selector === undefined) throw new Error(`no selector for role ${role}`);
+  return [...root.querySelectorAll(selector)].filter((element) => {
+    if (name === undefined) return true;
+    const actual = accessibleName(element);
+    return typeof name === 'string' ? actual === name : name.test(actual);
+  });
+}
+
+/** The one element of `root` with `role` and `name`, or undefined (see {@link allByRole}). */
+export function byRole(root, role, name) {
+  const found = allByRole(root, role, name);
+  if (found.length > 1) throw new Error(`${found.length} elements with role ${role} ${name}`);
+  return found[0];
 }

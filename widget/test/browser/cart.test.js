@@ -1,6 +1,17 @@
 import { expect } from './expect.js';
 import { shadowViolations, smallTargets, waitFor } from './helpers.js';
-import { createOffer, euros, openCart, plain, seedCart, storedCart } from './cart-helpers.js';
+import {
+  accessibleName,
+  allByRole,
+  byRole,
+  createOffer,
+  euros,
+  forgetCart,
+  openCart,
+  plain,
+  seedCart,
+  storedCart,
+} from './cart-helpers.js';
 
 function lineTexts(root) {
   return [...root.querySelectorAll('.cart-line')].map((line) => ({
@@ -15,7 +26,7 @@ describe('the cart', () => {
   afterEach(() => {
     opened?.remove();
     opened = undefined;
-    localStorage.clear();
+    forgetCart();
   });
 
   it('shows several devices with quantities, truncated line amounts and their total', async () => {
@@ -89,5 +100,114 @@ describe('the cart', () => {
     expect(root.querySelector('.cart-empty p').textContent).to.equal('Dein Warenkorb ist leer.');
     find.click();
     await waitFor(() => !root.querySelector('#tradein-cart-heading'), 'the search');
+  });
+
+  it('names each device with its variant and answers, and keeps them through a reload', async () => {
+    const iphone = await createOffer('iphne 13 pr');
+    const galaxy = await createOffer('galxy s21 ultr');
+    seedCart(
+      [
+        { ...iphone, quantity: 1 },
+        { ...galaxy, quantity: 2 },
+      ],
+      { full: true },
+    );
+    opened = await openCart();
+    const lines = allByRole(opened.root, 'listitem');
+    expect(
+      lines.map((line) => plain(line.querySelector('.cart-line-name').textContent)),
+    ).to.deep.equal([iphone.details.name, galaxy.details.name]);
+    const answers = lines[0].querySelector('details');
+    expect(accessibleName(answers)).to.equal('Deine Antworten');
+    answers.querySelector('summary').click();
+    await waitFor(() => answers.open, 'the answers to open');
+    expect(
+      [...answers.querySelectorAll('dt, dd')].map((entry) => accessibleName(entry)),
+    ).to.deep.equal(iphone.details.conditions.flatMap((entry) => [entry.question, entry.answer]));
+    expect(byRole(opened.root, 'button', `Antworten ändern: ${iphone.details.name}`)).to.be.ok;
+    expect(await shadowViolations(), 'axe on the cart with answers open').to.deep.equal([]);
+    expect(smallTargets(opened.root), 'touch targets at 360 px').to.deep.equal([]);
+
+    // A reload: a new element reads the stored cart back, answers and all.
+    opened.remove();
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'tradein:checkout',
+        newValue: localStorage.getItem('tradein:checkout'),
+      }),
+    );
+    opened = await openCart();
+    const again = allByRole(opened.root, 'listitem');
+    expect(again).to.have.length(2);
+    expect(
+      [...again[1].querySelectorAll('dt, dd')].map((entry) => accessibleName(entry)),
+    ).to.deep.equal(galaxy.details.conditions.flatMap((entry) => [entry.question, entry.answer]));
+    expect(storedCart().map((line) => line.deviceUrl)).to.deep.equal([
+      iphone.details.deviceUrl,
+      galaxy.details.deviceUrl,
+    ]);
+  });
+
+  it('changes the answers of a line: the new offer takes its place', async function () {
+    this.timeout(30000);
+    const iphone = await createOffer('iphne 13 pr');
+    const galaxy = await createOffer('galxy s21 ultr');
+    const ipad = await createOffer('ipad');
+    seedCart(
+      [
+        { ...galaxy, quantity: 1 },
+        { ...iphone, quantity: 2 },
+        { ...ipad, quantity: 1 },
+      ],
+      { full: true },
+    );
+    opened = await openCart();
+    const { root } = opened;
+    byRole(root, 'button', `Antworten ändern: ${iphone.details.name}`).click();
+
+    // The questions open at the first one, with the line's answers chosen: pick another there.
+    await waitFor(() => root.querySelector('input[type="radio"]'), 'the questions', 10000);
+    const radios = () => [...root.querySelectorAll('input[type="radio"]')];
+    const onView = () =>
+      [...root.querySelectorAll('.question-step')].findIndex(
+        (step) => step.getAttribute('aria-current') === 'step',
+      );
+    const total = iphone.details.answers.length;
+    for (let index = 0; index < total; index += 1) {
+      await waitFor(() => onView() === index, `question ${index + 1}`);
+      if (index === 0) {
+        await waitFor(() => radios()[0]?.checked, 'the line’s first answer chosen');
+        radios()[1].click();
+      }
+      const next = await waitFor(
+        () => {
+          const button = root.querySelector('.actions [part~="primary"]');
+          return button !== null && !button.disabled && radios().some((radio) => radio.checked)
+            ? button
+            : undefined;
+        },
+        `question ${index + 1} answered`,
+      );
+      next.click();
+    }
+    await waitFor(() => root.querySelector('.offer-price'), 'the new offer', 10000);
+    expect(plain(root.querySelector('.offer-updated')?.textContent)).to.equal(
+      'Deine Antworten wurden geändert. Dieses Angebot ersetzt das frühere in deinem Warenkorb.',
+    );
+    expect(await shadowViolations(), 'axe on the updated offer').to.deep.equal([]);
+    byRole(root, 'button', 'Warenkorb aktualisieren').click();
+    await waitFor(() => root.querySelector('#tradein-cart-heading'), 'the cart');
+
+    const cart = storedCart();
+    expect(cart.map((line) => line.deviceId)).to.deep.equal([
+      galaxy.deviceId,
+      iphone.deviceId,
+      ipad.deviceId,
+    ]);
+    expect(cart[1].offerId).to.not.equal(iphone.offerId);
+    expect(cart[1].quantity, 'the quantity stays').to.equal(2);
+    expect(cart[1].conditions[0].answer).to.not.equal(iphone.details.conditions[0].answer);
+    expect(cart.filter((line) => line.offerId === iphone.offerId)).to.deep.equal([]);
+    expect(allByRole(root, 'listitem')).to.have.length(3);
   });
 });
