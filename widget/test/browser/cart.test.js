@@ -1,5 +1,11 @@
 import { expect } from './expect.js';
-import { shadowViolations, smallTargets, waitFor } from './helpers.js';
+import {
+  shadowViolations,
+  smallTargets,
+  tradeApiOrigin,
+  waitFor,
+  widgetFromMarkup,
+} from './helpers.js';
 import {
   accessibleName,
   allByRole,
@@ -209,5 +215,53 @@ describe('the cart', () => {
     expect(cart[1].conditions[0].answer).to.not.equal(iphone.details.conditions[0].answer);
     expect(cart.filter((line) => line.offerId === iphone.offerId)).to.deep.equal([]);
     expect(allByRole(root, 'listitem')).to.have.length(3);
+  });
+
+  /** An element opened at the checkout (`step="checkout"`), once its heading shows. */
+  async function openCheckout() {
+    const column = document.createElement('div');
+    column.style.width = '360px';
+    const element = widgetFromMarkup(`edition="de" step="checkout" api-base="${tradeApiOrigin()}"`);
+    column.append(element);
+    document.body.append(column);
+    const root = element.shadowRoot;
+    await waitFor(() => byRole(root, 'heading', 'Kasse'), 'the checkout', 10000);
+    return { element, root, remove: () => column.remove() };
+  }
+
+  it('never shows a form to send at the checkout of an empty cart', async () => {
+    opened = await openCheckout();
+    const { root } = opened;
+    await waitFor(() => root.textContent.includes('Dein Warenkorb ist leer.'), 'the empty cart');
+    expect(root.querySelector('form'), 'no checkout form').to.equal(null);
+    expect(allByRole(root, 'button', 'Jetzt verkaufen')).to.deep.equal([]);
+    expect(await shadowViolations(), 'axe on the empty checkout').to.deep.equal([]);
+    byRole(root, 'button', 'Gerät zum Verkaufen finden').click();
+    await waitFor(() => root.querySelector('input[role="combobox"]'), 'the search');
+  });
+
+  it('lists what is sold above the checkout form, with the answers', async () => {
+    const iphone = await createOffer('iphne 13 pr');
+    seedCart([{ ...iphone, quantity: 2 }], { full: true });
+    opened = await openCheckout();
+    const { root } = opened;
+    const summary = await waitFor(
+      () => byRole(root, 'heading', 'Was du verkaufst')?.closest('section'),
+      'the summary',
+    );
+    const [line] = allByRole(summary, 'listitem');
+    expect(plain(line.querySelector('.checkout-summary-name').textContent)).to.equal(
+      `2 × ${iphone.details.name}`,
+    );
+    expect(plain(line.querySelector('.checkout-summary-amount').textContent)).to.equal(
+      euros(2 * iphone.price),
+    );
+    line.querySelector('summary').click();
+    expect(
+      [...line.querySelectorAll('dt, dd')].map((entry) => accessibleName(entry)),
+    ).to.deep.equal(iphone.details.conditions.flatMap((entry) => [entry.question, entry.answer]));
+    expect(byRole(summary, 'button', `Antworten ändern: ${iphone.details.name}`)).to.be.ok;
+    expect(root.querySelector('form'), 'the form below').to.be.ok;
+    expect(await shadowViolations(), 'axe on the checkout with its summary').to.deep.equal([]);
   });
 });
