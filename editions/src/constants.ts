@@ -41,3 +41,9 @@ export const touchpointParameters = [
 
 /** Days an offer stays valid; it is also the cart expiry (design card). */
 export const offerValidityDays = 14;
+
+/**
+ * The money of a trade arrives within this many business days (Monday to Friday) after the trade
+ * is accepted (docs/trades.md, "Payout promise").
+ */
+export const payoutBusinessDays = 5;

@@ -1,4 +1,9 @@
-export { b2bTradeCapCents, offerValidityDays, payPalPaymentMethod } from './constants.ts';
+export {
+  b2bTradeCapCents,
+  offerValidityDays,
+  payoutBusinessDays,
+  payPalPaymentMethod,
+} from './constants.ts';
 export { editionCodes, editionCodeSchema } from './edition-code.ts';
 export type { EditionCode } from './edition-code.ts';
 export { getEdition } from './editions.ts';

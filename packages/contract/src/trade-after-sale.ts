@@ -43,8 +43,13 @@ export const tradeAfterSaleSchema = /* @__PURE__ */ pure(() =>
   z.object({
     /** The end of the label's validity: the parcel must be on its way by then. */
     shipBy: isoDateTimeSchema,
-    /** The kinds of the trade's devices, each once, in the order of the lines. */
-    deviceKinds: z.array(deviceKindSchema),
+    /**
+     * What to do before packing, per kind of device of the trade (each kind once, in the order
+     * of the lines), in the edition's language: the kind's name and its steps.
+     */
+    preparation: z.array(
+      z.object({ kind: deviceKindSchema, heading: z.string(), steps: z.array(z.string()) }),
+    ),
     payout: payoutMethodSchema,
     /** The money arrives within this many business days after the trade is accepted. */
     payoutBusinessDays: z.int().check(z.positive()),

@@ -54,7 +54,7 @@ const defaultAccountLimits: AccountLimits = {
 /** What the account and customer routes need. */
 export interface AccountDeps {
   db: TradeDb;
-  config: Pick<TradeApiConfig, 'jwtSecret' | 'publicOrigin'>;
+  config: Pick<TradeApiConfig, 'jwtSecret' | 'shopOrigins'>;
   mailer: Mailer;
   /** Default: the system clock. */
   clock?: Clock;
@@ -65,7 +65,7 @@ export interface AccountDeps {
 /** The deps with defaults filled in. */
 export interface ResolvedAccountDeps {
   db: TradeDb;
-  config: Pick<TradeApiConfig, 'jwtSecret' | 'publicOrigin'>;
+  config: Pick<TradeApiConfig, 'jwtSecret' | 'shopOrigins'>;
   mailer: Mailer;
   clock: Clock;
   limits: AccountLimits;

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { msg } from '@lingui/core/macro';
-import type { EditionCode } from '@tradein/editions';
+import { shopOriginOf, type EditionCode, type ShopOriginTable } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { claimWithinCaps } from '../db/windowed-cap.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
@@ -12,9 +12,17 @@ export const activationPath = '/account/register';
 export const passwordResetPath = '/account/password-reset';
 export const passwordForgotPath = '/account/password-forgot';
 
-/** A link into the shop with the token as query parameter. */
-export function shopLink(publicOrigin: string, path: string, token?: string): string {
-  const url = new URL(path, publicOrigin);
+/**
+ * A link into the shop of the customer's edition (its consumer shop: an account belongs to an
+ * edition, not to a shop mode), with the token as query parameter.
+ */
+export function shopLink(
+  config: { shopOrigins: ShopOriginTable },
+  edition: EditionCode,
+  path: string,
+  token?: string,
+): string {
+  const url = new URL(path, shopOriginOf(config.shopOrigins, edition, 'default'));
   if (token !== undefined) url.searchParams.set('token', token);
   return url.toString();
 }

@@ -64,7 +64,7 @@ export function registerPasswordRoutes(route: Route, deps: ResolvedAccountDeps):
           lastName: customer.last_name,
           edition: editionForLanguage(body.lang, storedEdition(customer.edition)),
         };
-        const link = shopLink(deps.config.publicOrigin, passwordResetPath, token);
+        const link = shopLink(deps.config, recipient.edition, passwordResetPath, token);
         await sendAccountMail(mailDeps, recipient, passwordResetMail(recipient, link), slot);
       });
     }

@@ -154,7 +154,7 @@ async function sendActivation(
   const slot = await claimMailSlot(mailDeps, recipient.email, 'activation', mailCap(deps));
   if (slot === null) return;
   const token = await createOneTimeToken(deps.db, customerId, 'activation', deps.clock());
-  const link = shopLink(deps.config.publicOrigin, activationPath, token);
+  const link = shopLink(deps.config, recipient.edition, activationPath, token);
   await sendAccountMail(mailDeps, recipient, activationMail(recipient, link), slot);
 }
 
@@ -185,7 +185,7 @@ function mailExistingAccount(deps: ResolvedAccountDeps, log: TaskLogger, email: 
     const mailDeps = { ...deps, now: deps.clock };
     const slot = await claimMailSlot(mailDeps, email, 'activation', mailCap(deps));
     if (slot === null) return;
-    const link = shopLink(deps.config.publicOrigin, passwordForgotPath);
+    const link = shopLink(deps.config, recipient.edition, passwordForgotPath);
     await sendAccountMail(mailDeps, recipient, alreadyRegisteredMail(recipient, link), slot);
   });
 }

@@ -8,6 +8,7 @@ import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-tes
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { createTradeJobWorker } from '../jobs/trade-jobs.ts';
+import { testConfig } from '../../test-kit/test-server.ts';
 
 /** A log that keeps nothing: the jobs' rows say what happened. */
 const quietLog = { info() {}, warn() {}, error() {} };
@@ -30,7 +31,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
 
   /** One job run of a shop node, which sends the mails the command line left to the nodes. */
   async function nodeJobRun(): Promise<void> {
-    const node = { ...fixture.deps, publicOrigin: 'https://shop.example' };
+    const node = { ...fixture.deps, links: testConfig };
     await createTradeJobWorker(node, quietLog).runDueJobs();
   }
 
@@ -103,7 +104,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     ).toEqual(['created', 'received', 'inspected', 'clarification', 'accepted', 'paid']);
   });
 
-  it("leaves the clarification mail to a node's job run, which links the node's origin", async () => {
+  it("leaves the clarification mail to a node's job run, which links the trade's shop", async () => {
     const trade = await newTrade();
     const number = trade.tradeNumber;
     await ops('receive', number);
@@ -115,12 +116,12 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
 
     const clarified = await command('clarify', number, '--item', '1', '--price', '2500');
     expect(clarified.code).toBe(0);
-    expect(clarified.output).toContain("linking that node's PUBLIC_ORIGIN");
+    expect(clarified.output).toContain("linking the shop of the trade's edition and mode");
     expect(await clarificationMails()).toEqual([]);
 
     await nodeJobRun();
     const [mail] = await clarificationMails();
-    // The page and the quick answer of the device, both on the node's origin.
+    // The page and the quick answer of the device, both on the German shop as the node knows it.
     const links = [...(mail?.text ?? '').matchAll(/https?:\/\/\S+/g)].map(
       (link) => new URL(link[0]),
     );
@@ -128,7 +129,9 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
       'clarification',
       'clarificationQuickAnswer',
     ]);
-    expect(new Set(links.map((link) => link.origin))).toEqual(new Set(['https://shop.example']));
+    expect(new Set(links.map((link) => link.origin))).toEqual(
+      new Set([testConfig.shopOrigins.de.default]),
+    );
   });
 
   /** Checks out 1 × device 1000 (like new) and 1 × device 1001 (good). */

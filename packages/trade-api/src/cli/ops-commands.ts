@@ -11,6 +11,7 @@ import { clarifyTrade } from '../trades/offer-revision.ts';
 import { listTrades, type TradeListEntry } from '../trades/trade-list.ts';
 import { sellerPhotoStorage } from '../photos/photo-storage.ts';
 import { sellerPhotosByLine } from '../photos/seller-photos.ts';
+import type { MailLinks } from '../trades/shop-links.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
 import {
   isLineReturned,
@@ -26,11 +27,11 @@ import {
  * then sends its mail at once. The command line passes none, and the mail, whose links name the
  * shop, is sent by the next job run of a shop or API node with that node's own origin.
  */
-export type OpsDeps = TradeDeps & { dataDir: string; publicOrigin?: string };
+export type OpsDeps = TradeDeps & { dataDir: string; links?: MailLinks };
 
-/** What `clarify` says when the mail is left to the nodes. */
+/** What `clarify` and `pay` say when the mail is left to the nodes. */
 const mailLeftToNodes =
-  "The mail to the customer goes out with the next job run of a shop or API node (every 10 seconds while one runs), linking that node's PUBLIC_ORIGIN.";
+  "The mail to the customer goes out with the next job run of a shop or API node (every 10 seconds while one runs), linking the shop of the trade's edition and mode.";
 
 /** The usage text printed on `help` and on a wrong command line. */
 const opsUsage = `Usage: npm run ops -- <command>
@@ -260,7 +261,7 @@ export async function runOpsCommand(
           priceCents: wholeNumber(single(options, 'price'), 'price', 0),
           ...(reason === undefined ? {} : { reason }),
         });
-        if (deps.publicOrigin === undefined) note = mailLeftToNodes;
+        if (deps.links === undefined) note = mailLeftToNodes;
         break;
       }
       case 'decide':
@@ -277,6 +278,7 @@ export async function runOpsCommand(
         break;
       case 'pay':
         record = await payTrade(deps, tradeNumberOf(positional));
+        if (deps.links === undefined) note = mailLeftToNodes;
         break;
       default:
         throw new UsageError(`Unknown command "${command}"`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTradeApiConfig } from '../config/trade-api-config.ts';
+import { readTradeApiConfig, type TradeApiConfig } from '../config/trade-api-config.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
@@ -20,6 +20,8 @@ import { runOps } from './ops-run.ts';
 
 /** The shop's origin as the node is configured; the command line is told nothing of it. */
 const nodeOrigin = 'http://shop.test:9123';
+/** The German shop as the node is configured (`SHOP_ORIGINS`): a German trade's links go there. */
+const germanShop = 'http://de.shop.test:9123';
 
 describe.each(testDatabases())('npm run ops against a running node on $name', (engine) => {
   let db: TradeDb;
@@ -28,6 +30,7 @@ describe.each(testDatabases())('npm run ops against a running node on $name', (e
   let node: FastifyInstance;
   /** The environment of the command line: the same database and data folder, no origin. */
   let opsEnvironment: Record<string, string>;
+  let config: TradeApiConfig;
 
   beforeAll(async () => {
     db = await engine.create();
@@ -35,7 +38,11 @@ describe.each(testDatabases())('npm run ops against a running node on $name', (e
     // SQLite keeps its file in the data folder; PostgreSQL gets a data folder of its own.
     dataDir = settings['DATA_DIR'] ?? (await mkdtemp(join(tmpdir(), 'tradein-ops-')));
     opsEnvironment = { ...settings, DATA_DIR: dataDir, NODE_ENV: 'test' };
-    const config = readTradeApiConfig({ ...opsEnvironment, PUBLIC_ORIGIN: nodeOrigin });
+    config = readTradeApiConfig({
+      ...opsEnvironment,
+      PUBLIC_ORIGIN: nodeOrigin,
+      SHOP_ORIGINS: JSON.stringify({ de: { default: germanShop } }),
+    });
     await migrateToLatest(db);
     await seedCatalogue(db, testCatalogue(6));
     mailer = createMailer({ smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') });
@@ -59,13 +66,13 @@ describe.each(testDatabases())('npm run ops against a running node on $name', (e
     return lines.join('\n');
   }
 
-  it("mails a clarification that links the node's origin, not the command line's default", async () => {
+  it("mails a clarification that links the trade's shop as the node knows it, not the command line's default", async () => {
     // The command line's own default would be http://localhost:8080 (no PORT, no PUBLIC_ORIGIN).
     expect(readTradeApiConfig(opsEnvironment).publicOrigin).toBe('http://localhost:8080');
     const customer = await createCustomer(db);
     const offerId = await insertOffer(db, { priceCents: 20_000 });
     const trade = await checkout(
-      { db, mailer, clock: () => new Date(), config: { publicOrigin: nodeOrigin, dataDir } },
+      { db, mailer, clock: () => new Date(), config },
       customer.id,
       checkoutBody([{ offerId, quantity: 1 }]),
       '127.0.0.1',
@@ -73,7 +80,7 @@ describe.each(testDatabases())('npm run ops against a running node on $name', (e
     await ops('receive', trade.tradeNumber);
     await ops('inspect', trade.tradeNumber, '--item', '1', '--finding', 'GRADE=GRADE_USED');
     const clarified = await ops('clarify', trade.tradeNumber, '--item', '1', '--price', '15000');
-    expect(clarified).toContain("linking that node's PUBLIC_ORIGIN");
+    expect(clarified).toContain("linking the shop of the trade's edition and mode");
 
     let links: URL[] = [];
     for (let attempt = 0; attempt < 200 && links.length === 0; attempt += 1) {
@@ -87,6 +94,6 @@ describe.each(testDatabases())('npm run ops against a running node on $name', (e
       'clarification',
       'clarificationQuickAnswer',
     ]);
-    expect(new Set(links.map((link) => link.origin))).toEqual(new Set([nodeOrigin]));
+    expect(new Set(links.map((link) => link.origin))).toEqual(new Set([germanShop]));
   });
 });

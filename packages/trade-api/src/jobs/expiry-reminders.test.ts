@@ -55,7 +55,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
   async function scanAndSend(): Promise<void> {
     await enqueueReminderScan(fixture.db, now);
     const worker = createTradeJobWorker(
-      { ...fixture.deps, clock: () => now, publicOrigin: testConfig.publicOrigin },
+      { ...fixture.deps, clock: () => now, links: testConfig },
       quiet,
     );
     const summary = await worker.runDueJobs();
@@ -176,7 +176,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       setNow(at(12.1));
       await checkout(customer.id, offer);
       const worker = createTradeJobWorker(
-        { ...fixture.deps, clock: () => now, publicOrigin: testConfig.publicOrigin },
+        { ...fixture.deps, clock: () => now, links: testConfig },
         quiet,
       );
       expect(await worker.runDueJobs()).toMatchObject({ done: 1 });
@@ -232,7 +232,7 @@ describe.each(testDatabases())('expiry reminders on $name', (engine) => {
       setNow(at(12.3));
       await receiveTrade(fixture.deps, trade.tradeNumber);
       const worker = createTradeJobWorker(
-        { ...fixture.deps, clock: () => now, publicOrigin: testConfig.publicOrigin },
+        { ...fixture.deps, clock: () => now, links: testConfig },
         quiet,
       );
       await worker.runDueJobs();

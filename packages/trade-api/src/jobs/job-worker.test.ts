@@ -94,7 +94,7 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
 
   const workerWith = (mailer: Mailer, log: JobLog, workerId?: string) =>
     createTradeJobWorker(
-      { ...fixture.deps, mailer, clock: () => now, publicOrigin: testConfig.publicOrigin },
+      { ...fixture.deps, mailer, clock: () => now, links: testConfig },
       log,
       workerId === undefined ? {} : { workerId },
     );

@@ -100,7 +100,7 @@ describe.each(testDatabases())('two API nodes on one $name database', (engine) =
     }
     const outboxA = join(dataDir, 'a');
     const outboxB = join(dataDir, 'b');
-    const deps = { clock: () => now, publicOrigin: testConfig.publicOrigin };
+    const deps = { clock: () => now, links: testConfig };
     const workerA = createTradeJobWorker(
       { ...deps, db: nodeA, mailer: slowMailer(outboxA) },
       quiet,

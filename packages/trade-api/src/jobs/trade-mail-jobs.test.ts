@@ -25,7 +25,7 @@ describe.each(testDatabases())('the mails of a trade as jobs on $name', (engine)
     now = new Date(now.getTime() + ms);
     fixture.setNow(now);
   };
-  const deps = () => ({ ...fixture.deps, clock: () => now, publicOrigin: testConfig.publicOrigin });
+  const deps = () => ({ ...fixture.deps, clock: () => now, links: testConfig });
   /** One run of a node's worker. */
   const runWorker = () => createTradeJobWorker(deps(), quiet).runDueJobs();
 

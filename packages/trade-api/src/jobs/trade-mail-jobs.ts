@@ -1,7 +1,9 @@
 import { tradeStatusSchema, type TradeStatus } from '@tradein/contract';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
+import { contactOf } from '../trades/after-sale.ts';
 import { createClarificationLink } from '../trades/clarification-links.ts';
+import { tradeShopOrigin, type MailLinks } from '../trades/shop-links.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
 import {
   hasStatusMail,
@@ -15,6 +17,7 @@ import {
   revisedItemsTotal,
   type TradeRecord,
 } from '../trades/trade-view.ts';
+import { issueTradeStatusToken, tradeStatusLink } from '../trades/trade-status-link.ts';
 import { revisedVoucherBonus } from '../trades/vouchers.ts';
 import { enqueueJob } from './job-queue.ts';
 import { sendOrThrow } from './mail-attempt.ts';
@@ -39,8 +42,11 @@ function tradeMailKeyPrefix(tradeId: number): string {
 
 /** What the status and revision mails need. */
 export interface TradeMailJobDeps extends TradeDeps {
-  /** The shop's origin, which the clarification links start with. */
-  publicOrigin: string;
+  /**
+   * The shop of every edition and mode and the signing secret: a mail's links go to the shop
+   * its trade was made in, whichever node sends it.
+   */
+  links: MailLinks;
 }
 
 /**
@@ -111,7 +117,7 @@ const statusMailPayloadSchema = z.object({
 });
 
 /** Sends the mail of a status change, from the trade as it stands when the job runs. */
-function statusMailHandler(deps: TradeDeps): JobHandler {
+function statusMailHandler(deps: TradeMailJobDeps): JobHandler {
   return defineJobHandler(
     tradeStatusMailKind,
     statusMailPayloadSchema,
@@ -124,8 +130,13 @@ function statusMailHandler(deps: TradeDeps): JobHandler {
       if (record === null) return;
       const to = await recipientOf(deps.db, record);
       if (to === null) return;
+      const token = await issueTradeStatusToken(deps.links.jwtSecret, record.tradeNumber, now);
+      const follow = {
+        statusUrl: tradeStatusLink(tradeShopOrigin(deps.links, record), token),
+        contact: contactOf(deps.links, record),
+      };
       await sendOrThrow(deps.mailer, (mailer) =>
-        sendStatusMail(deps.db, mailer, now, status, { record, to }),
+        sendStatusMail(deps.db, mailer, now, status, { record, to, follow }),
       );
     },
   );
@@ -168,7 +179,7 @@ function revisionMailHandler(deps: TradeMailJobDeps): JobHandler {
       const mail = {
         record,
         to,
-        publicOrigin: deps.publicOrigin,
+        shopOrigin: tradeShopOrigin(deps.links, record),
         link,
         revisedTotalCents: itemsTotal + bonus,
       };
@@ -181,12 +192,15 @@ function revisionMailHandler(deps: TradeMailJobDeps): JobHandler {
   );
 }
 
-/** The handlers of a trade's mails; without a shop origin only the status mails can be written. */
-export function tradeMailHandlers(deps: TradeDeps & { publicOrigin?: string }): JobHandler[] {
-  const { publicOrigin } = deps;
-  return publicOrigin === undefined
-    ? [statusMailHandler(deps)]
-    : [statusMailHandler(deps), revisionMailHandler({ ...deps, publicOrigin })];
+/**
+ * The handlers of a trade's mails. Every one links the trade's shop, so without the shops'
+ * origins (the operator command line) there are none: the jobs wait for a node's worker.
+ */
+export function tradeMailHandlers(deps: TradeDeps & { links?: MailLinks }): JobHandler[] {
+  const { links } = deps;
+  return links === undefined
+    ? []
+    : [statusMailHandler({ ...deps, links }), revisionMailHandler({ ...deps, links })];
 }
 
 /** A worker's log that says nothing: the jobs' own rows keep what failed. */
@@ -194,14 +208,14 @@ const quietLog = { info() {}, warn() {}, error() {} };
 
 /**
  * Sends the mails a trade has waiting now, in this process, instead of at the next run of a
- * node's worker: for steps whose mail the seller expects at once (a revised offer, the payout),
- * also from the operator command line. The jobs are claimed like any worker claims them, so a
+ * node's worker: for steps whose mail the seller expects at once (a revised offer, the payout).
+ * Without the shops' origins (the operator command line) it sends nothing. The jobs are claimed like any worker claims them, so a
  * node's worker running at the same moment sends none of them twice. A mail that fails stays in
  * its job (error, retry time) for the nodes' workers; this never throws, since the step itself
  * is committed already.
  */
 export async function sendTradeMailsNow(
-  deps: TradeDeps & { publicOrigin?: string },
+  deps: TradeDeps & { links?: MailLinks },
   trade: { id: number },
 ): Promise<void> {
   const worker = createJobWorker({

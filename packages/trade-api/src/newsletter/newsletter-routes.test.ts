@@ -12,6 +12,8 @@ import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { newsletterEmailHash, newsletterHashKey } from './email-hash.ts';
+import { deriveShopOrigins } from '@tradein/editions';
+import { withShopOriginOverrides } from '../config/shop-origins.ts';
 import { registerNewsletterRoutes } from './newsletter-routes.ts';
 import { mailsTo, type OutboxMail } from '../../test-kit/outbox-mail.ts';
 import { dayMs } from '../time/day.ts';
@@ -19,11 +21,14 @@ import { apiRequestInit } from '../../test-kit/api-call.ts';
 
 const config = {
   jwtSecret: testConfig.jwtSecret,
-  publicOrigin: 'https://shop.example',
+  // Every shop on shop.example but the French one, as SHOP_ORIGINS would name it.
+  shopOrigins: withShopOriginOverrides(deriveShopOrigins('https://shop.example'), {
+    fr: { default: 'https://fr.shop.example' },
+  }),
   smtpUrl: undefined,
 };
 const linkPattern =
-  /https:\/\/shop\.example\/newsletter\/enrich\/([0-9a-f]{64})\?token=([A-Za-z0-9_-]+)/;
+  /https:\/\/(?:fr\.)?shop\.example\/newsletter\/enrich\/([0-9a-f]{64})\?token=([A-Za-z0-9_-]+)/;
 
 /** Posts to a newsletter call of a running server. */
 const call = (running: RunningServer, path: string, body: unknown) =>
@@ -138,21 +143,24 @@ describe.each(testDatabases())('newsletter routes on $name', (engine) => {
   });
 
   it.each([
-    ['de', 'Bitte bestätige deine Newsletter-Anmeldung', 'innerhalb von 7 Tagen'],
-    ['at', 'Bitte bestätige deine Newsletter-Anmeldung', 'Ankauf-Shop'],
-    ['es', 'Confirma tu suscripción a la newsletter', 'en un plazo de 7 días'],
-    ['fr', 'Veuillez confirmer votre abonnement à la newsletter', 'dans les 7 jours'],
-    ['it', 'Conferma la tua iscrizione alla newsletter', 'entro 7 giorni'],
-  ] as const)('writes the %s opt-in mail in its language', async (edition, subject, phrase) => {
-    const email = freshEmail();
-    const { mail, emailHash, token } = await subscribe(email, edition);
-    expect(mail?.subject).toBe(subject);
-    expect(mail?.text).toContain(phrase);
-    expect(mail?.text).toContain(
-      `https://shop.example/newsletter/enrich/${emailHash}?token=${token}`,
-    );
-    expect((await confirm(emailHash, token)).status).toBe(200);
-  });
+    ['de', 'Bitte bestätige deine Newsletter-Anmeldung', 'innerhalb von 7 Tagen', 'shop'],
+    ['at', 'Bitte bestätige deine Newsletter-Anmeldung', 'Ankauf-Shop', 'shop'],
+    ['es', 'Confirma tu suscripción a la newsletter', 'en un plazo de 7 días', 'shop'],
+    ['fr', 'Veuillez confirmer votre abonnement à la newsletter', 'dans les 7 jours', 'fr.shop'],
+    ['it', 'Conferma la tua iscrizione alla newsletter', 'entro 7 giorni', 'shop'],
+  ] as const)(
+    'writes the %s opt-in mail in its language, linking its shop',
+    async (edition, subject, phrase, shop) => {
+      const email = freshEmail();
+      const { mail, emailHash, token } = await subscribe(email, edition);
+      expect(mail?.subject).toBe(subject);
+      expect(mail?.text).toContain(phrase);
+      expect(mail?.text).toContain(
+        `https://${shop}.example/newsletter/enrich/${emailHash}?token=${token}`,
+      );
+      expect((await confirm(emailHash, token)).status).toBe(200);
+    },
+  );
 
   it('accepts each token once', async () => {
     const { emailHash, token } = await subscribe(freshEmail());

@@ -8,7 +8,7 @@ import {
   newsletterSubscriptionQuerySchema,
   newsletterUnsubscribeEndpoint,
 } from '@tradein/contract';
-import { editionCodes, getEdition, type EditionCode } from '@tradein/editions';
+import { editionCodes, getEdition, shopOriginOf, type EditionCode } from '@tradein/editions';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -30,8 +30,11 @@ import { optInMail, optInPath } from './opt-in-mail.ts';
 /** What the newsletter routes need. */
 export interface NewsletterDeps {
   db: TradeDb;
-  /** `jwtSecret` keys the e-mail hash; `publicOrigin` starts the opt-in link; `smtpUrl` names the mail log's transport. */
-  config: Pick<TradeApiConfig, 'jwtSecret' | 'publicOrigin' | 'smtpUrl'>;
+  /**
+   * `jwtSecret` keys the e-mail hash; `shopOrigins` start the opt-in link (the consumer shop of
+   * the subscription's edition); `smtpUrl` names the mail log's transport.
+   */
+  config: Pick<TradeApiConfig, 'jwtSecret' | 'shopOrigins' | 'smtpUrl'>;
   mailer: Mailer;
   /** The current time; tests pass a fixed clock. */
   clock?: () => Date;
@@ -76,7 +79,10 @@ export async function subscribeWithOptInMail(
     now,
   );
   if (outcome.kind === 'nothing') return;
-  const link = `${deps.config.publicOrigin}${optInPath(outcome.emailHash, outcome.token)}`;
+  const link = new URL(
+    optInPath(outcome.emailHash, outcome.token),
+    shopOriginOf(deps.config.shopOrigins, input.edition, 'default'),
+  ).toString();
   const mail = optInMail({
     edition: input.edition,
     to: input.email.toLowerCase(),

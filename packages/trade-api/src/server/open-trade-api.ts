@@ -81,7 +81,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
         db,
         mailer,
         clock,
-        publicOrigin: config.publicOrigin,
+        links: config,
         ...(parts.jobIntervalMs === undefined ? {} : { intervalMs: parts.jobIntervalMs }),
       });
       await registerSellerPhotoRoutes(route, api, {

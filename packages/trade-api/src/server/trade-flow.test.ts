@@ -127,7 +127,7 @@ describe.each(testDatabases())('the trade flow on $name', (database) => {
         mailer,
         clock: () => new Date(),
         dataDir: outboxDir,
-        publicOrigin: testConfig.publicOrigin,
+        links: testConfig,
       },
       (line) => lines.push(line),
     );

@@ -14,6 +14,8 @@ import { renderShippingLabel, senderLines } from './shipping-label.ts';
 import { admitGuestCheckout } from './guest-checkout.ts';
 import type { TradeRouteDeps } from './trade-deps.ts';
 import { sendTradeConfirmation } from './trade-mail.ts';
+import { afterSaleOf } from './after-sale.ts';
+import { tradeShopOrigin } from './shop-links.ts';
 import { releaseGuestTradeMail } from './trade-mail-cap.ts';
 import {
   createTradeMailboxProof,
@@ -264,16 +266,31 @@ export async function checkout(
   const record = await loadTrade(deps.db, tradeNumber);
   if (record === null) throw new Error(`Trade ${tradeNumber} vanished after checkout`);
   const label = await labelOf(record);
+  const shopOrigin = tradeShopOrigin(deps.config, record);
   const proofLink =
-    proof === undefined ? undefined : tradeMailboxProofLink(deps.config.publicOrigin, proof.token);
-  await sendTradeConfirmation(deps.db, deps.mailer, now, record, customer.email, label, proofLink);
+    proof === undefined ? undefined : tradeMailboxProofLink(shopOrigin, proof.token);
+  const afterSale = await afterSaleOf(deps.db, deps.config, record, now);
+  await sendTradeConfirmation(
+    deps.db,
+    deps.mailer,
+    now,
+    record,
+    customer.email,
+    label,
+    afterSale,
+    proofLink,
+  );
   if (request.newsletterOptIn === true && deps.newsletterOptIn !== undefined) {
     // The trade stands whatever happens to the opt-in mail; a failed mail is in mail_log.
     await deps
       .newsletterOptIn({ email: customer.email, edition: record.edition })
       .catch(() => undefined);
   }
-  return { ...(await tradeView(deps.db, record)), accountClaim: proof?.accountClaim ?? null };
+  return {
+    ...(await tradeView(deps.db, record)),
+    afterSale,
+    accountClaim: proof?.accountClaim ?? null,
+  };
 }
 
 /** The shipping label PDF of a stored trade. */

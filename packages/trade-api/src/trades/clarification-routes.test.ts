@@ -83,7 +83,7 @@ describe.each(testDatabases())('clarification links on $name', (engine) => {
     dataDir = await mkdtemp(join(tmpdir(), 'tradein-clarification-'));
     outboxDir = join(dataDir, 'outbox');
     mailer = createMailer({ smtpUrl: undefined, outboxDir });
-    deps = { db, mailer, clock: () => now, dataDir, publicOrigin: testConfig.publicOrigin };
+    deps = { db, mailer, clock: () => now, dataDir, links: testConfig };
     server = await startTestServer(db, {
       authenticate: (request) => {
         const id = request.headers['x-test-customer'];

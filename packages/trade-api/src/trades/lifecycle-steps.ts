@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
 import { LifecycleError } from './lifecycle-errors.ts';
 import { loadOfferDevice } from './offer-catalogue.ts';
+import type { MailLinks } from './shop-links.ts';
 import type { TradeDeps } from './trade-deps.ts';
 import { lineOf, requireTrade, transition } from './trade-transition.ts';
 import type { TradeRecord } from './trade-view.ts';
@@ -99,14 +100,17 @@ export async function inspectTrade(
 }
 
 /** The payout went out: inspected → paid (findings matched) or accepted → paid; mails the customer. */
-export async function payTrade(deps: TradeDeps, tradeNumber: string): Promise<TradeRecord> {
+export async function payTrade(
+  deps: TradeDeps & { links?: MailLinks },
+  tradeNumber: string,
+): Promise<TradeRecord> {
   const record = await requireTrade(deps.db, tradeNumber);
   const now = deps.clock();
   await deps.db
     .transaction()
     .execute((trx) => transition(trx, record, 'paid', now.toISOString(), null));
   const updated = await requireTrade(deps.db, tradeNumber);
-  // The paid mail was enqueued with the step; the seller hears of the payout at once.
+  // The paid mail was enqueued with the step; a node (with `links`) sends it at once.
   await sendTradeMailsNow(deps, updated);
   return updated;
 }

@@ -47,7 +47,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     stranger = await fixture.createCustomer();
   });
   afterAll(() => fixture.close());
-  const clarifyDeps = () => ({ ...fixture.deps, publicOrigin: testConfig.publicOrigin });
+  const clarifyDeps = () => ({ ...fixture.deps, links: testConfig });
 
   /** Checks out two lines for the owner: 2 × device 1000 like new, 1 × device 1001 good. */
   const newTrade = () =>
@@ -132,7 +132,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     expect(afterAccept.clarification?.state).toBe('accepted');
     expect((await decide(trade.tradeNumber, 'return')).status).toBe(409);
 
-    await payTrade(fixture.deps, trade.tradeNumber);
+    await payTrade(clarifyDeps(), trade.tradeNumber);
     const paid = tradeSchema.parse(await (await getTrade(trade.tradeNumber)).json());
     expect(paid.status).toBe('paid');
     expect(paid.totalCents).toBe(4000 * 2 + second.priceCents);

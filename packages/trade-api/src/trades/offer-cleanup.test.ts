@@ -39,14 +39,10 @@ describe.each(testDatabases())('offers that were never traded, on $name', (engin
     const trade = await fixture.checkOut(customer.id, [{ offerId: traded.offerId, quantity: 1 }]);
     await receiveTrade(fixture.deps, trade.tradeNumber);
     await inspectTrade(fixture.deps, trade.tradeNumber, { item: 1, findings: {} });
-    await clarifyTrade(
-      { ...fixture.deps, publicOrigin: testConfig.publicOrigin },
-      trade.tradeNumber,
-      {
-        item: 1,
-        priceCents: 100,
-      },
-    );
+    await clarifyTrade({ ...fixture.deps, links: testConfig }, trade.tradeNumber, {
+      item: 1,
+      priceCents: 100,
+    });
     const revised = (await offerIds()).find((id) => id !== traded.offerId && id !== unused.offerId);
     expect(revised).toBeDefined();
 

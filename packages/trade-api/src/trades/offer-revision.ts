@@ -3,6 +3,7 @@ import { offerValidityDays } from '@tradein/editions';
 import { enqueueRevisionMail, sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
 import { daysAfter } from '../time/day.ts';
 import { changedMeanwhile, LifecycleError, noSuchTrade } from './lifecycle-errors.ts';
+import type { MailLinks } from './shop-links.ts';
 import type { TradeDeps } from './trade-deps.ts';
 import { lineOf, requireTrade, totalsOf, transition, updateTotals } from './trade-transition.ts';
 import {
@@ -22,12 +23,13 @@ export interface ClarificationInput {
 }
 
 /**
- * What revising an offer needs besides {@link TradeDeps}. `publicOrigin`, the shop's origin, is
- * given only by a process that serves the shop: it then sends the mail of the revision (with
- * the links of the clarification page) at once. The operator command line has none: the mail
- * waits in its job for the next run of a node's worker, which links the node's own origin.
+ * What revising an offer needs besides {@link TradeDeps}. `links` (the shops' origins and the
+ * signing secret) are given only by a process that serves the shop: it then sends the mail of
+ * the revision (with the links of the clarification page) at once. The operator command line has
+ * none: the mail waits in its job for the next run of a node's worker, which links the shop of
+ * the trade's edition and mode.
  */
-export type ClarifyDeps = TradeDeps & { publicOrigin?: string };
+export type ClarifyDeps = TradeDeps & { links?: MailLinks };
 
 /** Whether the customer (or an operator for them) decided a revision; an upward one decides itself. */
 function decidedByCustomer(

@@ -21,10 +21,11 @@ export interface TradeRouteDeps extends TradeDeps {
    */
   newsletterOptIn?: (subscriber: { email: string; edition: EditionCode }) => Promise<void>;
   /**
-   * `publicOrigin` starts the confirmation link in a guest's trade mail; `dataDir` holds the
-   * inspection photos a clarification link shows.
+   * `shopOrigins` start the links of a trade's mails and answers (the shop of the trade's
+   * edition and mode), `jwtSecret` signs its status link; `dataDir` holds the inspection photos
+   * a clarification link shows.
    */
-  config: Pick<TradeApiConfig, 'publicOrigin' | 'dataDir'>;
+  config: Pick<TradeApiConfig, 'shopOrigins' | 'jwtSecret' | 'dataDir'>;
   /** Caps on the trade mails of guest checkouts; default: `defaultTradeMailLimits`. */
   mailLimits?: Partial<TradeMailLimits>;
 }

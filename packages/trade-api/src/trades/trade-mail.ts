@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { TradeStatus } from '@tradein/contract';
+import type { TradeAfterSale, TradeStatus } from '@tradein/contract';
 import { formatMoney, offerValidityDays } from '@tradein/editions';
 import { formatDate } from '@tradein/editions/client';
 import type { TradeDb } from '../db/create-database.ts';
@@ -83,9 +83,56 @@ function mailboxProofLines(record: TradeRecord, link: string): string[] {
   ];
 }
 
+/** How to follow the trade and reach us: the status page (no login) and the contact. */
+function followLines(
+  record: TradeRecord,
+  follow: Pick<TradeAfterSale, 'statusUrl' | 'contact'>,
+): string[] {
+  const i18n = i18nForEdition(record.edition);
+  const { pageUrl, email } = follow.contact;
+  return [
+    '',
+    i18n._(msg`Follow your trade at any time, no login needed:`),
+    follow.statusUrl,
+    '',
+    i18n._(msg`Questions? Write to ${email} or use our contact page:`),
+    pageUrl,
+  ];
+}
+
+/** The ship-by date, what to do before packing, and how and when the money comes. */
+function afterSaleLines(record: TradeRecord, afterSale: TradeAfterSale): string[] {
+  const i18n = i18nForEdition(record.edition);
+  const shipBy = formatDate(record.edition, afterSale.shipBy);
+  const days = afterSale.payoutBusinessDays;
+  const last4 = afterSale.payout.method === 'sepa' ? afterSale.payout.ibanLast4 : '';
+  const payout =
+    afterSale.payout.method === 'paypal'
+      ? i18n._(msg`We pay you by PayPal to the address you gave at checkout.`)
+      : i18n._(msg`We pay you by SEPA transfer to your account ending in ${last4}.`);
+  return [
+    '',
+    i18n._(
+      msg`Please send your parcel by ${shipBy}: until then the shipping label and your offer are valid.`,
+    ),
+    '',
+    i18n._(msg`Before you pack:`),
+    ...afterSale.preparation.flatMap((kind) => [
+      `${kind.heading}:`,
+      ...kind.steps.map((step) => `- ${step}`),
+    ]),
+    '',
+    payout,
+    i18n._(
+      msg`The money arrives within ${days} business days after we have accepted your devices: right after the inspection when they match your answers.`,
+    ),
+  ];
+}
+
 /**
- * The confirmation of a new trade, with the shipping label attached. A guest's mail carries the
- * link that proves the mailbox (`proofLink`); a customer's trade is in the account already.
+ * The confirmation of a new trade, with the shipping label attached: what to do by when, how the
+ * money comes, the status page and the contact. A guest's mail carries the link that proves the
+ * mailbox (`proofLink`); a customer's trade is in the account already.
  */
 export function sendTradeConfirmation(
   db: TradeDb,
@@ -94,6 +141,7 @@ export function sendTradeConfirmation(
   record: TradeRecord,
   to: string,
   label: Uint8Array,
+  afterSale: TradeAfterSale,
   proofLink?: string,
 ): Promise<boolean> {
   const i18n = i18nForEdition(record.edition);
@@ -109,6 +157,8 @@ export function sendTradeConfirmation(
     i18n._(
       msg`Print the attached shipping label, stick it on the parcel and send your devices free of charge. We will tell you when they arrive.`,
     ),
+    ...afterSaleLines(record, afterSale),
+    ...followLines(record, afterSale),
     ...(proofLink === undefined ? [] : mailboxProofLines(record, proofLink)),
   ].join('\n');
   return sendLogged(db, mailer, now, {
@@ -131,8 +181,8 @@ export function sendTradeConfirmation(
 export interface ClarificationMail {
   record: TradeRecord;
   to: string;
-  /** The shop's origin the links start with. */
-  publicOrigin: string;
+  /** The origin of the shop the trade was made in, which the links start with. */
+  shopOrigin: string;
   /** The capability of this mail (`clarification_links`). */
   link: string;
   /** The total if every open revised offer is accepted. */
@@ -145,7 +195,7 @@ function pageLinkLines(mail: ClarificationMail): string[] {
   const days = offerValidityDays;
   return [
     i18n._(msg`Your clarification page (no login needed, valid for ${days} days):`),
-    clarificationPageLink(mail.publicOrigin, mail.link, mail.record.tradeNumber),
+    clarificationPageLink(mail.shopOrigin, mail.link, mail.record.tradeNumber),
   ];
 }
 
@@ -171,7 +221,7 @@ export function sendClarificationMail(
     const price = formatMoney(record.edition, (item.revisedPriceCents ?? 0) * item.quantity);
     return [
       i18n._(msg`Accept ${price} for ${name} in one step:`),
-      clarificationQuickAnswerLink(mail.publicOrigin, mail.link, number, revision.revisedOfferId),
+      clarificationQuickAnswerLink(mail.shopOrigin, mail.link, number, revision.revisedOfferId),
     ];
   });
   const text = [
@@ -253,10 +303,11 @@ export function hasStatusMail(status: TradeStatus): status is MailedTradeStatus 
   return status !== 'created' && status !== 'clarification';
 }
 
-/** A status mail: the trade as it stands now, and where the mail goes. */
+/** A status mail: the trade as it stands now, where the mail goes, its status page and contact. */
 export interface TradeStatusMail {
   record: TradeRecord;
   to: string;
+  follow: Pick<TradeAfterSale, 'statusUrl' | 'contact'>;
 }
 
 /** What the words of a status mail name: the trade, its number and its total as money. */
@@ -315,18 +366,20 @@ export function sendStatusMail(
   mailer: Mailer,
   now: Date,
   status: MailedTradeStatus,
-  { record, to }: TradeStatusMail,
+  { record, to, follow }: TradeStatusMail,
 ): Promise<boolean> {
   const facts = {
     record,
     number: record.tradeNumber,
     total: formatMoney(record.edition, record.totalCents),
   };
+  const words = statusMailWords[status](i18nForEdition(record.edition), facts);
   return sendLogged(db, mailer, now, {
     kind: 'trade-status',
     edition: record.edition,
     to,
-    ...statusMailWords[status](i18nForEdition(record.edition), facts),
+    subject: words.subject,
+    text: [words.text, ...followLines(record, follow)].join('\n'),
   });
 }
 

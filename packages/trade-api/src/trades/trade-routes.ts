@@ -10,12 +10,14 @@ import {
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AuthenticatedCustomer, Route } from '../server/route.ts';
+import { afterSaleOf } from './after-sale.ts';
 import { checkout, labelOf } from './checkout.ts';
 import { registerClarificationRoutes } from './clarification-routes.ts';
 import { decideClarification, decideClarificationLines } from './clarification-decisions.ts';
 import { lifecycleErrorAnswer } from './lifecycle-answers.ts';
 import type { TradeDeps, TradeRouteDeps } from './trade-deps.ts';
 import { TradeMailCapError } from './trade-mail-cap.ts';
+import { registerTradeStatusRoutes } from './trade-status-routes.ts';
 import { proveTradeMailbox } from './trade-mailbox-proof.ts';
 import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
 
@@ -70,9 +72,13 @@ export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
     }
     return proof;
   });
-  route(getTradeEndpoint, async ({ params, customer }) =>
-    tradeView(deps.db, await ownedTrade(deps, params, customer)),
-  );
+  route(getTradeEndpoint, async ({ params, customer }) => {
+    const record = await ownedTrade(deps, params, customer);
+    return {
+      ...(await tradeView(deps.db, record)),
+      afterSale: await afterSaleOf(deps.db, deps.config, record, deps.clock()),
+    };
+  });
   route(tradeLabelEndpoint, async ({ params, customer, reply }) => {
     const record = await ownedTrade(deps, params, customer);
     const pdf = await labelOf(record);
@@ -101,4 +107,5 @@ export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
     }
   });
   registerClarificationRoutes(route, deps);
+  registerTradeStatusRoutes(route, deps);
 }
