@@ -42,7 +42,7 @@ function openOperator(dataDir: string, publicOrigin = 'http://localhost'): Trade
   });
   const db = createDatabase(config);
   const mailer = createMailer({ smtpUrl: undefined, outboxDir: join(dataDir, 'outbox') });
-  const deps = { db, mailer, clock: () => new Date(), dataDir, publicOrigin };
+  const deps = { db, mailer, clock: () => new Date(), dataDir, links: config };
   return {
     async ops(...argv) {
       const lines: string[] = [];
