@@ -253,14 +253,15 @@ describe('replaceInCart', () => {
   });
 });
 
-describe('cart count cookie', () => {
-  function cartCountCookie(): string | undefined {
-    return document.cookie
-      .split('; ')
-      .find((cookie) => cookie.startsWith('tradein_cart_count='))
-      ?.slice('tradein_cart_count='.length);
-  }
+/** The value of the cart count cookie, as the page holds it. */
+function cartCountCookie(): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith('tradein_cart_count='))
+    ?.slice('tradein_cart_count='.length);
+}
 
+describe('cart count cookie', () => {
   it('mirrors the number of devices on every change and drops the cookie for an empty cart', () => {
     clock = Date.now();
     start();

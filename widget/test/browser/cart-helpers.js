@@ -126,6 +126,18 @@ export async function openCart(attributes = '') {
   return { element, root, remove: () => column.remove() };
 }
 
+/** Mounts a German element in a 360 px column at the checkout (`step="checkout"`). */
+export async function openCheckout() {
+  const column = document.createElement('div');
+  column.style.width = '360px';
+  const element = widgetFromMarkup(`edition="de" step="checkout" api-base="${tradeApiOrigin()}"`);
+  column.append(element);
+  document.body.append(column);
+  const root = element.shadowRoot;
+  await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout', 10000);
+  return { element, root, remove: () => column.remove() };
+}
+
 /** Money as the edition formats it, with every kind of space made a plain one. */
 export function euros(cents) {
   return plain(

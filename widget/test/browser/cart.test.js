@@ -1,11 +1,5 @@
 import { expect } from './expect.js';
-import {
-  shadowViolations,
-  smallTargets,
-  tradeApiOrigin,
-  waitFor,
-  widgetFromMarkup,
-} from './helpers.js';
+import { shadowViolations, smallTargets, waitFor } from './helpers.js';
 import {
   accessibleName,
   allByRole,
@@ -14,6 +8,7 @@ import {
   euros,
   forgetCart,
   openCart,
+  openCheckout,
   plain,
   seedCart,
   storedCart,
@@ -217,21 +212,10 @@ describe('the cart', () => {
     expect(allByRole(root, 'listitem')).to.have.length(3);
   });
 
-  /** An element opened at the checkout (`step="checkout"`), once its heading shows. */
-  async function openCheckout() {
-    const column = document.createElement('div');
-    column.style.width = '360px';
-    const element = widgetFromMarkup(`edition="de" step="checkout" api-base="${tradeApiOrigin()}"`);
-    column.append(element);
-    document.body.append(column);
-    const root = element.shadowRoot;
-    await waitFor(() => byRole(root, 'heading', 'Kasse'), 'the checkout', 10000);
-    return { element, root, remove: () => column.remove() };
-  }
-
   it('never shows a form to send at the checkout of an empty cart', async () => {
     opened = await openCheckout();
     const { root } = opened;
+    expect(byRole(root, 'heading', 'Kasse'), 'the checkout heading').to.be.ok;
     await waitFor(() => root.textContent.includes('Dein Warenkorb ist leer.'), 'the empty cart');
     expect(root.querySelector('form'), 'no checkout form').to.equal(null);
     expect(allByRole(root, 'button', 'Jetzt verkaufen')).to.deep.equal([]);

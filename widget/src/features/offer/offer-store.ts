@@ -62,7 +62,7 @@ export function offerCountdown(validUntil: string, now: number): OfferCountdown 
  * The offer's answers as texts: each question of the device with the answer chosen. Answers the
  * device no longer knows are left out (the catalogue may change while an offer is valid).
  */
-export function offerConditions(
+function offerConditions(
   device: Pick<Device, 'questions'>,
   answers: Offer['answers'],
 ): CartCondition[] {
