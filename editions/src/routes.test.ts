@@ -60,6 +60,7 @@ const sharedScreens: Partial<Record<RouteName, string>> = {
   accountPaymentChange: '/account/payment-change',
   accountAddressChange: '/account/address-change',
   accountConfirmTrade: '/account/confirm-trade',
+  tradeStatus: '/trade/status',
   newsletterEnrich: '/newsletter/enrich',
   newsletterEnrichHash: '/newsletter/enrich/{emailHash}',
   newsletterUnsubscribeSuccess: '/newsletter/unsubscribe/success',
@@ -123,7 +124,7 @@ const absent = editionCodes.flatMap((edition) =>
 
 describe('route table of §2', () => {
   it('has one entry per edition and route, B2B routes in de only', () => {
-    expect(table).toHaveLength(28 * 5 + 2);
+    expect(table).toHaveLength(29 * 5 + 2);
     expect(absent).toEqual(
       ['at', 'es', 'fr', 'it'].flatMap((edition) => [
         [edition, 'b2bLandingpage'],

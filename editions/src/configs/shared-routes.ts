@@ -16,6 +16,8 @@ export const sharedRoutes = {
   accountAddressChange: '/account/address-change',
   // Not in §2: the link in a guest's trade mail that claims the trade for the customer account.
   accountConfirmTrade: '/account/confirm-trade',
+  // Not in §2: the status of one trade by the signed link of its mails (`?token=`), no login.
+  tradeStatus: '/trade/status',
   newsletterEnrich: '/newsletter/enrich',
   newsletterEnrichHash: '/newsletter/enrich/{emailHash}',
   newsletterUnsubscribeSuccess: '/newsletter/unsubscribe/success',
