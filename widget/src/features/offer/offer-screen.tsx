@@ -109,9 +109,11 @@ function OfferDetails({
       quantity: 1,
     });
   };
+  // An offer already in the cart (the seller came back to it) is not added a second time.
   const add = () => {
-    if (store.addToCart(fallbackName) === undefined) return;
-    announceAdded();
+    const kept = store.keepInCart(fallbackName);
+    if (kept === undefined) return;
+    if (kept.added) announceAdded();
     flow.go({ screen: 'cart' });
   };
   // Another device must not cost this offer: it stays in the cart, and the search says so.
