@@ -22,6 +22,7 @@ const screenModules = {
   accountPaymentChange: 'routes/payment-change.tsx',
   accountAddressChange: 'routes/address-change.tsx',
   accountConfirmTrade: 'routes/confirm-trade.tsx',
+  tradeStatus: 'routes/trade-status.tsx',
   basePasswordReset: 'routes/password-reset.tsx',
   basePasswordForgot: 'routes/password-forgot.tsx',
   basePaymentChange: 'routes/payment-change.tsx',

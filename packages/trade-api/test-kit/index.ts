@@ -13,3 +13,4 @@ export { checkoutBody } from './trade-test-kit.ts';
 export { runOpsCommand } from '../src/cli/ops-commands.ts';
 export { createDatabase } from '../src/db/create-database.ts';
 export { createMailer } from '../src/mail/mailer.ts';
+export { issueTradeStatusToken } from '../src/trades/trade-status-link.ts';

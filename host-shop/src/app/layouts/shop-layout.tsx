@@ -186,10 +186,11 @@ export default function ShopLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  const contactPath = useRouteLoaderData<typeof loader>('shop')?.chrome.paths.contact;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Chrome>
-        <NotFound path={pathname} />
+        <NotFound path={pathname} contactPath={contactPath} />
       </Chrome>
     );
   }
