@@ -4,10 +4,15 @@ import {
   type PayoutMethod,
   type TradeAfterSale,
 } from '@tradein/contract';
-import { buildPath, getEdition, payoutBusinessDays, payPalPaymentMethod } from '@tradein/editions';
+import {
+  buildPath,
+  getEdition,
+  offerValidityDays,
+  payoutBusinessDays,
+  payPalPaymentMethod,
+} from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
-import { labelValidityDays } from '../jobs/expiry-reminders.ts';
 import { daysAfter } from '../time/day.ts';
 import { preparationOf } from './device-preparation.ts';
 import { tradeShopOrigin, type MailLinks } from './shop-links.ts';
@@ -21,9 +26,12 @@ import type { TradeRecord } from './trade-view.ts';
  * was stored at checkout, the contact from the edition's configuration.
  */
 
-/** The day the parcel must be sent by: the end of the label's (and the offers') validity. */
+/**
+ * The day the parcel must be sent by: the end of the offers' validity, which is also the label's
+ * (`labelValidityDays` of the reminders is the same 14 days).
+ */
 export function shipByOf(record: Pick<TradeRecord, 'createdAt'>): string {
-  return daysAfter(new Date(record.createdAt), labelValidityDays).toISOString();
+  return daysAfter(new Date(record.createdAt), offerValidityDays).toISOString();
 }
 
 function deviceKindOf(categoryKey: string): DeviceKind {

@@ -36,9 +36,11 @@ function statusTokenOf(url: string): string {
 
 describe.each(testDatabases())("a trade's links and after-sale facts on $name", (engine) => {
   let fixture: TradesFixture;
-  let now = new Date('2026-03-02T09:00:00.000Z');
+  const now = new Date('2026-03-02T09:00:00.000Z');
   const deps = () => ({ ...fixture.deps, clock: () => now, links: testConfig });
   const runWorker = () => createTradeJobWorker(deps(), quiet).runDueJobs();
+  /** The status call of a status link, without a login. */
+  const status = (body: unknown) => fixture.call('POST', '/api/trade/trade_status', { body });
 
   beforeAll(async () => {
     fixture = await startTradesFixture(engine);
@@ -148,8 +150,6 @@ describe.each(testDatabases())("a trade's links and after-sale facts on $name", 
       ({ trade } = await frenchTrade({ guest: true }));
       token = statusTokenOf(trade.afterSale?.statusUrl ?? '');
     });
-    const status = (body: unknown) => fixture.call('POST', '/api/trade/trade_status', { body });
-
     it('opens the trade without a login, with its label', async () => {
       const answer = await status({ token });
       expect(answer.status).toBe(200);
