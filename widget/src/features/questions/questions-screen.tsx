@@ -3,14 +3,14 @@ import { useStore } from '@nanostores/react';
 import { formatMoney } from '@tradein/editions/client';
 import type { Device, Question } from '@tradein/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Flow, FlowAnswer } from '../../shared/flow.ts';
+import type { FlowAnswer } from '../../shared/flow.ts';
+import { rememberAnswers, rememberedAnswers } from './answer-memory.ts';
 import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
 import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { ConditionsVideo } from './conditions-video.tsx';
 import {
   answerDescriptions,
   createQuestionsStore,
-  type AnswerMap,
   type QuestionsStore,
 } from './questions-store.ts';
 import { Button } from '../../shared/button.tsx';
@@ -18,22 +18,6 @@ import { StatusView, useLoad } from '../../shared/status-view.tsx';
 
 const headingId = 'tradein-questions-heading';
 const questionHeadingId = 'tradein-question-text';
-
-/**
- * The answers each element's seller gave per device, kept while the element lives: a step of
- * the flow carries only the answers given before it was taken, so coming back from the offer
- * finds the last question's answer here.
- */
-const answerMemories = new WeakMap<Flow, Map<string, AnswerMap>>();
-
-function answerMemoryOf(flow: Flow): Map<string, AnswerMap> {
-  let memory = answerMemories.get(flow);
-  if (memory === undefined) {
-    memory = new Map();
-    answerMemories.set(flow, memory);
-  }
-  return memory;
-}
 
 /** A questions step of the flow, as the screen takes it. */
 export interface QuestionsScreenProps {
@@ -46,8 +30,7 @@ export interface QuestionsScreenProps {
 /** The condition questions of one device, one question per step of the flow, with the live price. */
 export function QuestionsScreen(props: QuestionsScreenProps) {
   const { deviceUrl, answers, question } = props;
-  const { api, config, flow, tracker } = useWidgetServices();
-  const memory = answerMemoryOf(flow);
+  const { api, config, tracker } = useWidgetServices();
   // The screen is keyed by the device: its store lives through the questions of one device.
   const [initial] = useState(() => ({ answers, question }));
   const store = useMemo(
@@ -60,13 +43,17 @@ export function QuestionsScreen(props: QuestionsScreenProps) {
         deviceUrl,
         tracker,
         position: initial,
-        remembered: memory.get(deviceUrl),
+        remembered: rememberedAnswers(config.edition, deviceUrl),
       }),
-    [api, config, deviceUrl, tracker, initial, memory],
+    [api, config, deviceUrl, tracker, initial],
   );
   useEffect(
-    () => store.$answers.subscribe((given) => void memory.set(deviceUrl, given)),
-    [store, memory, deviceUrl],
+    () =>
+      store.$answers.listen((given) => {
+        // Remembered per device only once it is known, so answers of another device are dropped.
+        if (store.$load.get().status === 'ready') rememberAnswers(config.edition, deviceUrl, given);
+      }),
+    [store, config, deviceUrl],
   );
   // Each later step of the same device (the next question, back, forward) moves the store.
   const positionKey = JSON.stringify({ answers, question });
