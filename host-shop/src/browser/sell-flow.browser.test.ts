@@ -53,7 +53,8 @@ describe('the sell flow in the shop', () => {
     expect(pathOf(page)).toBe('/checkout');
     expect(await stillSameWindow(page)).toBe(true);
 
-    // Back: cart, offer, questions, search; forward: questions again.
+    // Back: cart, offer, each question (an entry each, on the product page), search; forward:
+    // the first question again.
     await travel(page, -1);
     await widgetShows(page, '#tradein-cart-heading');
     expect(pathOf(page)).toBe('/checkout');
@@ -62,8 +63,16 @@ describe('the sell flow in the shop', () => {
     expect(pathOf(page)).toBe(productPath);
     await travel(page, -1);
     await widgetShows(page, 'input[type="radio"]');
-    expect(pathOf(page)).toBe(productPath);
-    await travel(page, -1);
+    const questions = await page.evaluate(
+      () =>
+        document.querySelector('tradein-widget')?.shadowRoot?.querySelectorAll('.question-step')
+          .length ?? 0,
+    );
+    for (let question = questions; question >= 1; question -= 1) {
+      await widgetShows(page, '.question-count', `Frage ${question} `);
+      expect(pathOf(page)).toBe(productPath);
+      await travel(page, -1);
+    }
     expect(pathOf(page)).toBe('/');
     await widgetShows(page, '[role="combobox"]');
     await travel(page, 1);

@@ -32,6 +32,8 @@ export default function SellFlowLayout() {
   // The step the element is on as far as the page knows, to hand back only real changes.
   const shown = useRef<string | undefined>(undefined);
 
+  const section = useRef<HTMLElement>(null);
+
   const entryStep = historyStep(location.state);
   const stepOfEntry = entryStep ?? widget?.start ?? null;
   const wanted = stepOfEntry === null ? null : JSON.stringify(stepOfEntry);
@@ -70,10 +72,28 @@ export default function SellFlowLayout() {
     target.flowStep = JSON.parse(wanted);
   }, [wanted, fromHistory]);
 
+  // Each step the seller reaches (every history entry) is read from its top: the thank-you page
+  // from the top of the page, with its heading focused (the checkout before it was long, and
+  // the page keeps its scroll between steps); any other step from the top of the widget, moved
+  // into view only when it is above the window. The first page of a visit is left as it opens.
+  const screen = stepOfEntry?.screen;
+  const firstEntry = useRef(location.key);
+  useEffect(() => {
+    if (location.key === firstEntry.current) return;
+    if (screen === 'thank-you') {
+      window.scrollTo(0, 0);
+      document.querySelector<HTMLElement>('#main h1')?.focus({ preventScroll: true });
+      return;
+    }
+    const top = section.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) section.current?.scrollIntoView({ block: 'start' });
+  }, [location.key, screen]);
+
   return (
     <main id="main" className="page page--sell-flow">
       <Outlet />
       <section
+        ref={section}
         className="sell-flow"
         aria-label={t`Sell your device`}
         hidden={stepOfEntry === null}

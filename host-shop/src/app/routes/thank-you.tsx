@@ -37,8 +37,9 @@ export const handle = sellFlowPage(ThankYouPhotos);
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   if (historyStep(location.state)?.screen === 'thank-you') {
+    // Focused by the sell-flow layout when the seller arrives from the checkout.
     return (
-      <h1 className="visually-hidden">
+      <h1 className="visually-hidden" tabIndex={-1}>
         <Trans>Thank you for your trade</Trans>
       </h1>
     );
