@@ -2,7 +2,12 @@
 // format, and the way into the cart.
 import { expect } from './expect.js';
 import { shadowViolations, smallTargets, tradeApiOrigin, waitFor } from './helpers.js';
-import { findDeviceUrl, openDevice, answerByKeyboard } from './question-helpers.js';
+import {
+  answerByKeyboard,
+  findDeviceUrl,
+  openDevice,
+  waitForQuestion,
+} from './question-helpers.js';
 import { accessibleName, byRole, forgetCart, storedCart } from './cart-helpers.js';
 
 /** The device the search finds by its url, with its questions (deviceByUrl). */
@@ -33,10 +38,7 @@ async function reachOffer(edition) {
   const opened = await openDevice(edition, url);
   const total = opened.root.querySelectorAll('.question-step').length;
   for (let number = 1; number <= total; number += 1) {
-    await waitFor(
-      () => opened.root.querySelector('.question-count')?.textContent.includes(`${number}`),
-      `question ${number}`,
-    );
+    await waitForQuestion(opened.root, number);
     await answerByKeyboard(opened.root);
   }
   await waitFor(() => opened.root.querySelector('.offer-price'), 'the offer', 10000);

@@ -72,16 +72,24 @@ export async function answerByKeyboard(root) {
 export const buttonNamed = (root, name) =>
   [...root.querySelectorAll('button')].find((button) => button.textContent.trim() === name);
 
+/**
+ * Resolves once question `number` (from 1) is the one on view. It reads the progress's steps:
+ * the counter's text alone does not tell, "Frage 1 von 8" contains an 8 as well.
+ */
+export const waitForQuestion = (root, number) =>
+  waitFor(
+    () =>
+      root.querySelectorAll('.question-step')[number - 1]?.getAttribute('aria-current') === 'step',
+    `question ${number}`,
+  );
+
 /** Answers every condition question with its first answer and opens the offer. */
 export async function answerAll(root) {
   await waitFor(() => root.querySelector('input[type="radio"]'), 'the first question', 10000);
   const total = root.querySelectorAll('.question-step').length;
   if (total === 0) throw new Error('no step indicator');
   for (let number = 1; number <= total; number += 1) {
-    await waitFor(
-      () => root.querySelector('.question-count')?.textContent.includes(`${number}`),
-      `question ${number}`,
-    );
+    await waitForQuestion(root, number);
     const answer = root.querySelector('input[type="radio"]');
     answer.click();
     const next = root.querySelector('.actions [part~="primary"]');
