@@ -52,9 +52,8 @@ function Tiles({ entries, apiBase }: { entries: readonly TileEntry[]; apiBase: s
               {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role */}
               <div className="chips" role="group" aria-labelledby={`tradein-model-${entry.key}`}>
                 {entry.variants.map((variant) => (
-                  <button
+                  <Button
                     key={variant.key}
-                    type="button"
                     className="chip"
                     part="chip"
                     // The chip shows the size; its name says which device it opens.
@@ -62,7 +61,7 @@ function Tiles({ entries, apiBase }: { entries: readonly TileEntry[]; apiBase: s
                     onClick={variant.choose}
                   >
                     {variant.label}
-                  </button>
+                  </Button>
                 ))}
               </div>
             </div>
