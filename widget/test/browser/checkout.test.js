@@ -101,6 +101,8 @@ describe('the checkout', () => {
     expect(link.href.startsWith('blob:')).to.be.ok;
     const bytes = await (await fetch(link.href)).text();
     expect(bytes.slice(0, 4)).to.equal('%PDF');
+    // The after-sale part (status link, contact) comes with the trade: check it too.
+    await waitFor(() => root.querySelector('a[href*="/trade/status?token="]'), 'the status link');
     expect(await shadowViolations()).to.deep.equal([]);
     expect(smallTargets(root)).to.deep.equal([]);
   });

@@ -200,14 +200,21 @@ function AfterSale({ afterSale }: { afterSale: TradeAfterSale }) {
         <Trans>Follow your trade</Trans>
       </h3>
       <p>
-        <a href={afterSale.statusUrl}>
+        <a className="flow-text-link" href={afterSale.statusUrl}>
           <Trans>See where your trade stands (no login needed)</Trans>
         </a>
       </p>
       <p>
         <Trans>
-          Questions? Write to <a href={`mailto:${email}`}>{email}</a> or use our{' '}
-          <a href={contact.pageUrl}>contact page</a>.
+          Questions? Write to{' '}
+          <a className="flow-text-link" href={`mailto:${email}`}>
+            {email}
+          </a>{' '}
+          or use our{' '}
+          <a className="flow-text-link" href={contact.pageUrl}>
+            contact page
+          </a>
+          .
         </Trans>
       </p>
     </>
