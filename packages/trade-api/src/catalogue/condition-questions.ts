@@ -113,8 +113,9 @@ function yesNo(texts: QuestionSpec['texts'], no: number | 'defective'): Question
 }
 
 const questionSpecs: Record<QuestionCode, QuestionSpec> = {
-  // The grade's description explains each answer as "Answer: text." (no space before the colon,
-  // in French too): the questions screen shows each part as that answer's own hint.
+  // The grade's description explains each answer as "Answer: text." (French "Neuf : text.", with
+  // the space before the colon that all French texts of the project write): the questions screen
+  // shows each part as that answer's own hint.
   GRADE: {
     texts: {
       de: {
@@ -130,7 +131,7 @@ const questionSpecs: Record<QuestionCode, QuestionSpec> = {
       fr: {
         question: 'Dans quel état esthétique est l’appareil ?',
         description:
-          'Neuf: sous blister et jamais utilisé. Comme neuf: aucune trace d’usure visible. Bon: légères rayures, à peine visibles à 30 cm. Usé: rayures nettes ou petites bosses. Très usé: rayures profondes, bosses ou éclats sur la coque.',
+          'Neuf : sous blister et jamais utilisé. Comme neuf : aucune trace d’usure visible. Bon : légères rayures, à peine visibles à 30 cm. Usé : rayures nettes ou petites bosses. Très usé : rayures profondes, bosses ou éclats sur la coque.',
       },
       it: {
         question: 'In che condizioni estetiche è il dispositivo?',

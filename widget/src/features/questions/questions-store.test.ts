@@ -354,4 +354,39 @@ describe('answerDescriptions', () => {
       [2, 'keine Spuren.'],
     ]);
   });
+
+  it.each([
+    ['a space', ' '],
+    ['a no-break space', '\u00a0'],
+    ['a narrow no-break space', '\u202f'],
+  ])('reads French labels with %s before the colon', (_name, space) => {
+    const question = {
+      id: 1,
+      code: 'GRADE',
+      question: 'État ?',
+      description: `Neuf${space}: sous blister. Comme neuf${space}: aucune trace.`,
+      answers: [
+        { id: 1, code: 'GRADE_NEW', text: 'Neuf' },
+        { id: 2, code: 'GRADE_LIKE_NEW', text: 'Comme neuf' },
+      ],
+    };
+    expect([...answerDescriptions(question)]).toEqual([
+      [1, 'sous blister.'],
+      [2, 'aucune trace.'],
+    ]);
+  });
+
+  it('finds no label where the answer is not followed by its colon', () => {
+    const question = {
+      id: 1,
+      code: 'GRADE',
+      question: 'État ?',
+      description: 'Neuf  : deux espaces. Neuf, sous blister. Comme neuf ; aucune trace.',
+      answers: [
+        { id: 1, code: 'GRADE_NEW', text: 'Neuf' },
+        { id: 2, code: 'GRADE_LIKE_NEW', text: 'Comme neuf' },
+      ],
+    };
+    expect([...answerDescriptions(question)]).toEqual([]);
+  });
 });

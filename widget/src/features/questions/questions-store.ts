@@ -154,26 +154,43 @@ export function questionIndexOf(
   return Math.max(0, Math.min(wanted, firstOpen(answers)));
 }
 
+/** What may stand between an answer and its colon: French sets a (narrow) no-break space there. */
+const spacesBeforeColon = new Set([' ', '\u00a0', '\u202f']);
+
+/**
+ * Where an answer's label "Answer:" starts in a description (at its start or after a space) and
+ * how long it is; the colon may follow a space, a no-break or a narrow no-break space
+ * ("Neuf : …" in French). Undefined when the description does not name the answer so.
+ */
+function answerLabel(
+  description: string,
+  answer: string,
+): { at: number; length: number } | undefined {
+  for (let at = description.indexOf(answer); at !== -1; at = description.indexOf(answer, at + 1)) {
+    if (at > 0 && description[at - 1] !== ' ') continue;
+    let end = at + answer.length;
+    if (spacesBeforeColon.has(description[end] ?? '')) end += 1;
+    if (description[end] === ':') return { at, length: end + 1 - at };
+  }
+  return undefined;
+}
+
 /**
  * Per-answer explanations written into a question's description as "Answer: text." sentences
- * (the grade question: "Like new: no visible signs of use. Good: …"). Answers without one get
- * none; the caller then shows the description as a whole.
+ * (the grade question: "Like new: no visible signs of use. Good: …"; French "Neuf : …"). Answers
+ * without one get none; the caller then shows the description as a whole.
  */
 export function answerDescriptions(question: Question): ReadonlyMap<number, string> {
   const starts = question.answers
-    .map((answer) => {
-      const label = `${answer.text}:`;
-      const at = question.description.startsWith(label)
-        ? 0
-        : question.description.indexOf(` ${label}`) + 1;
-      return { answer, at, label };
+    .flatMap((answer) => {
+      const label = answerLabel(question.description, answer.text);
+      return label === undefined ? [] : [{ answer, ...label }];
     })
-    .filter((entry) => entry.at >= 0 && question.description.startsWith(entry.label, entry.at))
     .toSorted((a, b) => a.at - b.at);
   const result = new Map<number, string>();
   starts.forEach((entry, position) => {
     const end = starts[position + 1]?.at ?? question.description.length;
-    const text = question.description.slice(entry.at + entry.label.length, end).trim();
+    const text = question.description.slice(entry.at + entry.length, end).trim();
     if (text !== '') result.set(entry.answer.id, text);
   });
   return result;
