@@ -65,7 +65,7 @@ describe('condition questions', () => {
       for (const answer of question.answers) {
         expect(description, `${key} ${answer.texts.fr}`).toContain(`${answer.texts.fr} :`);
       }
-      expect(description, key).not.toMatch(/\S:/);
+      expect(/\S:/.exec(description)?.[0], `${key}: a colon right after a word`).toBeUndefined();
     }
   });
 
