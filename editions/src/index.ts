@@ -15,5 +15,5 @@ export type { RouteMatch } from './routes.ts';
 export type { RouteName } from './route-names.ts';
 export { isB2BMode } from './shop-mode.ts';
 export type { Environment, ShopMode } from './shop-mode.ts';
-export { deriveShopOrigins, shopHost, shopOriginOf } from './shop-origins.ts';
+export { deriveShopOrigins, shopOriginOf } from './shop-origins.ts';
 export type { ShopOriginTable } from './shop-origins.ts';

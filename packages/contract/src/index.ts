@@ -183,12 +183,7 @@ export {
 } from './search.ts';
 export type { SearchQuery, SearchResult } from './search.ts';
 
-export {
-  deviceKinds,
-  deviceKindSchema,
-  payoutMethodSchema,
-  tradeAfterSaleSchema,
-} from './trade-after-sale.ts';
+export { deviceKinds } from './trade-after-sale.ts';
 export type { DeviceKind, PayoutMethod, TradeAfterSale } from './trade-after-sale.ts';
 
 export {

@@ -30,7 +30,7 @@ import type { TradeRecord } from './trade-view.ts';
  * The day the parcel must be sent by: the end of the offers' validity, which is also the label's
  * (`labelValidityDays` of the reminders is the same 14 days).
  */
-export function shipByOf(record: Pick<TradeRecord, 'createdAt'>): string {
+function shipByOf(record: Pick<TradeRecord, 'createdAt'>): string {
   return daysAfter(new Date(record.createdAt), offerValidityDays).toISOString();
 }
 
@@ -41,7 +41,7 @@ function deviceKindOf(categoryKey: string): DeviceKind {
 }
 
 /** The kinds of a trade's devices, each once, in the order of its lines. */
-export async function deviceKindsOf(db: TradeDb, record: TradeRecord): Promise<DeviceKind[]> {
+async function deviceKindsOf(db: TradeDb, record: TradeRecord): Promise<DeviceKind[]> {
   const deviceIds = [...new Set(record.items.map((item) => item.deviceId))];
   if (deviceIds.length === 0) return [];
   const rows = await db
@@ -56,7 +56,7 @@ export async function deviceKindsOf(db: TradeDb, record: TradeRecord): Promise<D
 }
 
 /** How the trade is paid, from what checkout stored: PayPal, or SEPA with the IBAN's end. */
-export async function payoutMethodOf(db: TradeDb, tradeId: number): Promise<PayoutMethod> {
+async function payoutMethodOf(db: TradeDb, tradeId: number): Promise<PayoutMethod> {
   const row = await db
     .selectFrom('trades')
     .select(['payment_type', 'payout_details'])

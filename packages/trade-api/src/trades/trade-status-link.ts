@@ -14,7 +14,7 @@ import { daysAfter } from '../time/day.ts';
 export const tradeStatusLinkDays = 90;
 
 /** The shop page of the link; every edition has it at this path (editions' route tables). */
-export const tradeStatusPath = '/trade/status';
+const tradeStatusPath = '/trade/status';
 
 const statusIssuer = 'tradein-trade-api';
 const statusAudience = 'tradein-trade-status';

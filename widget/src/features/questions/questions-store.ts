@@ -128,7 +128,7 @@ function listOfAnswers(answers: AnswerMap): FlowAnswer[] {
 }
 
 /** The answers of a list that belong to the device's questions (a step may carry others). */
-export function answersOfDevice(device: Device, list: readonly FlowAnswer[]): AnswerMap {
+function answersOfDevice(device: Device, list: readonly FlowAnswer[]): AnswerMap {
   const result: Record<number, number> = {};
   for (const { questionId, answerId } of list) {
     const question = device.questions.find((entry) => entry.id === questionId);
