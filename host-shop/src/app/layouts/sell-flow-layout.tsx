@@ -42,13 +42,21 @@ export default function SellFlowLayout() {
   useEffect(() => {
     const target = element.current;
     if (target === null) return undefined;
+    // One navigation after the other: a step announced while the previous one is still loading
+    // (a quick tap from the offer to the cart) would otherwise interrupt it, and its history
+    // entry would be lost.
+    let previous: Promise<unknown> = Promise.resolve();
     const moveTo = ({ step, path }: KeptNavigation) => {
-      shown.current = JSON.stringify(step);
-      void navigate(path, {
-        state: { tradeinStep: step },
-        replace: false,
-        preventScrollReset: true,
+      previous = previous.then(() => {
+        shown.current = JSON.stringify(step);
+        return navigate(path, {
+          state: { tradeinStep: step },
+          replace: false,
+          preventScrollReset: true,
+        });
       });
+      // A failed navigation (the page's data could not load) is the error boundary's to show.
+      previous = previous.catch(() => undefined);
     };
     const onNavigate = (event: TradeinEventMap['tradein:navigate']) => moveTo(event.detail);
     target.addEventListener('tradein:navigate', onNavigate);
