@@ -312,3 +312,39 @@ export async function answerAllQuestions(page: Page): Promise<void> {
   }
   await widgetShows(page, '.offer-price');
 }
+
+/** Moves back or forward one history entry and waits until the shop handled it. */
+export async function travel(page: Page, delta: -1 | 1): Promise<void> {
+  const before = await page.evaluate(() => history.state?.key as string | undefined);
+  await page.evaluate((step) => history.go(step), delta);
+  await page.waitForFunction((key) => history.state?.key !== key, {}, before);
+}
+
+/**
+ * Waits until the widget shows the question whose progress starts with `progress` ("Frage 2 ",
+ * "Question 2 sur ").
+ */
+export async function questionShown(page: Page, progress: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted: string) =>
+      document
+        .querySelector('tradein-widget')
+        ?.shadowRoot?.querySelector('output.question-count')
+        ?.textContent?.startsWith(wanted) === true,
+    { timeout: 15_000 },
+    progress,
+  );
+}
+
+/** The label of the chosen answer of the question on view ('' when none). */
+export function chosenAnswer(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      document
+        .querySelector('tradein-widget')
+        ?.shadowRoot?.querySelector('input[type="radio"]:checked')
+        ?.closest('label')
+        ?.querySelector('.answer-label')
+        ?.textContent?.trim() ?? '',
+  );
+}

@@ -1,37 +1,19 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { clickInWidget, hydrated, useShopBrowser, widgetShows } from './browser-kit.ts';
+import {
+  chosenAnswer,
+  clickInWidget,
+  hydrated,
+  questionShown,
+  travel,
+  useShopBrowser,
+  widgetShows,
+} from './browser-kit.ts';
 
 const shop = useShopBrowser();
 
-/** Moves back or forward one history entry and waits until the shop handled it. */
-async function travel(page: Page, delta: -1 | 1) {
-  const before = await page.evaluate(() => history.state?.key as string | undefined);
-  await page.evaluate((step) => history.go(step), delta);
-  await page.waitForFunction((key) => history.state?.key !== key, {}, before);
-}
-
 /** Waits until the widget shows question `number` ("Frage 2 von 8"). */
-const atQuestion = (page: Page, number: number) =>
-  page.waitForFunction(
-    (wanted: string) =>
-      document
-        .querySelector('tradein-widget')
-        ?.shadowRoot?.querySelector('output.question-count')
-        ?.textContent?.startsWith(wanted) === true,
-    { timeout: 15_000 },
-    `Frage ${number} `,
-  );
-
-/** The label of the chosen answer of the question on view ('' when none). */
-const chosenAnswer = (page: Page) =>
-  page.evaluate(
-    () =>
-      document
-        .querySelector('tradein-widget')
-        ?.shadowRoot?.querySelector('input[type="radio"]:checked')
-        ?.closest('label')?.textContent ?? '',
-  );
+const atQuestion = (page: Page, number: number) => questionShown(page, `Frage ${number} `);
 
 /** Chooses the last answer of the question on view and presses Next; returns its label. */
 async function answerLastAndGoOn(page: Page): Promise<string> {
@@ -39,7 +21,7 @@ async function answerLastAndGoOn(page: Page): Promise<string> {
     const root = document.querySelector('tradein-widget')?.shadowRoot;
     const answer = [...(root?.querySelectorAll('label.answer') ?? [])].at(-1);
     answer?.querySelector('input')?.click();
-    return answer?.textContent ?? '';
+    return answer?.querySelector('.answer-label')?.textContent?.trim() ?? '';
   });
   await page.waitForFunction(() => {
     const next = document

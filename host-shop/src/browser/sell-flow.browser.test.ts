@@ -5,6 +5,7 @@ import {
   clickInWidget,
   hydrated,
   searchInWidget,
+  travel,
   useShopBrowser,
   widgetShows,
 } from './browser-kit.ts';
@@ -20,13 +21,6 @@ const stillSameWindow = (page: Page) =>
   page.evaluate(() => (window as { shopMark?: number }).shopMark === 1);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page) => page.$eval('h1', (element) => element.textContent?.trim());
-
-/** Moves back or forward one history entry and waits until the shop handled it. */
-async function travel(page: Page, delta: -1 | 1) {
-  const before = await page.evaluate(() => history.state?.key as string | undefined);
-  await page.evaluate((step) => history.go(step), delta);
-  await page.waitForFunction((key) => history.state?.key !== key, {}, before);
-}
 
 describe('the sell flow in the shop', () => {
   it('moves the URL with the widget, and the back and forward buttons move the widget', async () => {

@@ -2,7 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, hydrated, mailedTo, useShopBrowser } from './browser-kit.ts';
+import {
+  axeViolations,
+  chosenAnswer,
+  hydrated,
+  mailedTo,
+  questionShown,
+  travel,
+  useShopBrowser,
+} from './browser-kit.ts';
 
 /*
  * A new seller's whole visit on a phone, in the German and the French shop: two devices (a
@@ -127,39 +135,12 @@ async function widgetShows(page: Page, css: string, text?: string): Promise<void
   );
 }
 
-/** Moves back or forward one history entry and waits until the shop handled it. */
-async function travel(page: Page, delta: -1 | 1): Promise<void> {
-  const before = await page.evaluate(() => history.state?.key as string | undefined);
-  await page.evaluate((step) => history.go(step), delta);
-  await page.waitForFunction((key) => history.state?.key !== key, {}, before);
-}
-
 async function atQuestion(page: Page, edition: Edition, number: number): Promise<void> {
-  await page.waitForFunction(
-    (wanted: string) =>
-      document
-        .querySelector('tradein-widget')
-        ?.shadowRoot?.querySelector('output.question-count')
-        ?.textContent?.startsWith(wanted) === true,
-    { timeout: 15_000 },
-    edition.questionCount(number),
-  );
+  await questionShown(page, edition.questionCount(number));
 }
 
 const questionTotal = (page: Page) =>
   inWidget(page, (root) => root.querySelectorAll('.question-step').length);
-
-/** The label of the chosen answer of the question on view ('' when none). */
-const chosenAnswer = (page: Page) =>
-  inWidget(
-    page,
-    (root) =>
-      root
-        .querySelector('input[type="radio"]:checked')
-        ?.closest('label')
-        ?.querySelector('.answer-label')
-        ?.textContent?.trim() ?? '',
-  );
 
 /** Chooses answer `index` (from the end when negative) of the question on view; its label. */
 async function choose(page: Page, index: number): Promise<string> {
