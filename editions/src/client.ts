@@ -8,6 +8,7 @@ export {
   consentCheckDelayMs,
   defaultPaymentType,
   offerValidityDays,
+  payoutBusinessDays,
   payPalPaymentMethod,
   touchpointParameters,
 } from './constants.ts';

@@ -4,9 +4,10 @@ import {
   formatDate,
   formatMoney,
   getClientEdition,
+  payoutBusinessDays,
   type EditionCode,
 } from '@tradein/editions/client';
-import { middayOf, payoutBusinessDays, payoutDueDay } from '../account/overview/payout-promise.ts';
+import { middayOf, payoutDueDay } from '../account/overview/payout-promise.ts';
 import type { ChosenPayout } from './clarification-choices.ts';
 
 /** The latest payout day of a trade accepted at `acceptedAt`, as the edition writes dates. */

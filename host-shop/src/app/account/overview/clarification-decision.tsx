@@ -5,7 +5,7 @@ import { formatMoney, type EditionCode } from '@tradein/editions/client';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { accountApi } from '../account-api.ts';
 import { endRefusedSession, endsSession } from '../session.ts';
-import { payoutBusinessDays } from './payout-promise.ts';
+import { payoutBusinessDays } from '@tradein/editions/client';
 
 /** The seller's answer to a revised offer. */
 export type Decision = 'accept' | 'return';

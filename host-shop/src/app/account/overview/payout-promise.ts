@@ -1,15 +1,13 @@
 import type { Trade } from '@tradein/contract';
+import { payoutBusinessDays } from '@tradein/editions/client';
 
 /*
  * The payout promise of a trade (docs/trades.md, "Payout promise"): the money arrives at the
- * latest 5 business days (Monday to Friday) after the trade was accepted. Accepted means the
- * `accepted` event (a revised offer accepted), or the `inspected` event when the inspection
+ * latest `payoutBusinessDays` (editions, 5) business days (Monday to Friday) after the trade was
+ * accepted. Accepted means the `accepted` event (a revised offer accepted), or the `inspected` event when the inspection
  * found what the seller answered (the trade then goes inspected → paid without a decision).
  * Days are calendar days of the edition's time zone, where the seller lives.
  */
-
-/** Business days (Monday to Friday) from the acceptance of a trade to the latest payout day. */
-export const payoutBusinessDays = 5;
 
 /** What the account page promises about the money of a trade. */
 export type PayoutPromise =

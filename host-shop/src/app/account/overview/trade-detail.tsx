@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getTradeEndpoint, type Trade } from '@tradein/contract';
 import {
+  type EditionCode,
   formatDate,
   formatMoney,
   getClientEdition,
-  type EditionCode,
+  payoutBusinessDays,
 } from '@tradein/editions/client';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,12 +19,7 @@ import {
 import { SellerPhotos } from '../../seller-photos/seller-photos.tsx';
 import { LabelButton } from './label-button.tsx';
 import { LoadFailure } from '../load-failure.tsx';
-import {
-  middayOf,
-  payoutBusinessDays,
-  payoutPromise,
-  type PayoutPromise,
-} from './payout-promise.ts';
+import { middayOf, payoutPromise, type PayoutPromise } from './payout-promise.ts';
 import { timelineStepText } from './trade-texts.ts';
 import { tradeTimeline } from './trade-timeline.ts';
 import { useNow } from './use-now.ts';
