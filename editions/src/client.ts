@@ -12,6 +12,7 @@ export {
   payPalPaymentMethod,
   touchpointParameters,
 } from './constants.ts';
+export { contentPath } from './content-path.ts';
 export { formatDate } from './date-format.ts';
 export { editionCodes, editionCodeSchema } from './edition-code.ts';
 export type { EditionCode } from './edition-code.ts';

@@ -1,4 +1,5 @@
 import type { RouteName } from '../route-names.ts';
+import { contentRoute } from './content-route.ts';
 import { germanSellFlowRoutes } from './sell-flow-routes.ts';
 
 /** Route patterns keyed by route name, as an edition configuration declares them. */
@@ -6,7 +7,7 @@ export type RouteTable = Partial<Record<RouteName, string>>;
 
 /** Routes with the same path in every edition (§2). */
 export const sharedRoutes = {
-  content: '/content/{slug}',
+  content: contentRoute,
   account: '/account',
   accountRegister: '/account/register',
   accountManagement: '/account/management',

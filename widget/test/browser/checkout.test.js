@@ -1,5 +1,5 @@
 import { expect } from './expect.js';
-import { shadowViolations, smallTargets, waitFor } from './helpers.js';
+import { shadowViolations, smallTargets, tradeApiOrigin, waitFor } from './helpers.js';
 import { createOffer, fillCheckout, openCart, seedCart, storedCart, type } from './cart-helpers.js';
 
 /** Opens the checkout of a cart with two real offers; returns the root and a trade-call counter. */
@@ -52,6 +52,14 @@ describe('the checkout', () => {
     const { root } = opened;
     expect(await shadowViolations()).to.deep.equal([]);
     expect(smallTargets(root)).to.deep.equal([]);
+    const terms = root.querySelector('label[for="tradein-checkout-acceptedTerms"]');
+    expect(terms.textContent).to.equal('Ich akzeptiere die AGB und die Datenschutzerklärung.');
+    expect(
+      [...terms.querySelectorAll('a')].map((link) => [link.href, link.target, link.rel]),
+    ).to.deep.equal([
+      [`${tradeApiOrigin()}/content/terms`, '_blank', 'noopener'],
+      [`${tradeApiOrigin()}/content/privacy`, '_blank', 'noopener'],
+    ]);
     fillCheckout(root, { zip: '1011', iban: 'DE89370400440532013001' });
     const before = tradeCalls;
     submitButton(root).click();

@@ -8,7 +8,8 @@ import type { CheckoutStore } from './checkout-store.ts';
 /** The id of a field's input, for labels and for moving focus to the first error. */
 export const idOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}`;
 const errorIdOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}-error`;
-const hintIdOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}-hint`;
+/** The id of a field's hint, for the controls the hint describes. */
+export const hintIdOf = (field: keyof CheckoutFormValues) => `tradein-checkout-${field}-hint`;
 
 type TextFieldName = {
   [K in keyof CheckoutFormValues]: CheckoutFormValues[K] extends string ? K : never;
@@ -84,8 +85,16 @@ export function TextField({
   );
 }
 
-/** A labelled checkbox with its error below it. */
-export function CheckField({ store, field, children }: FieldProps<CheckFieldName>) {
+/**
+ * A labelled checkbox with its error below it. A hint below the label is not part of the
+ * checkbox's name or description: it is for the links of the label (`hintIdOf(field)`).
+ */
+export function CheckField({
+  store,
+  field,
+  children,
+  hint,
+}: FieldProps<CheckFieldName> & { hint?: ReactNode }) {
   const checked = useStore(store.$values)[field];
   const error = useStore(store.$errors)[field as CheckoutField];
   return (
@@ -102,6 +111,11 @@ export function CheckField({ store, field, children }: FieldProps<CheckFieldName
         />
         <span>{children}</span>
       </label>
+      {hint !== undefined && (
+        <span className="hint checkout-check-hint" id={hintIdOf(field)}>
+          {hint}
+        </span>
+      )}
       <FieldError field={field} code={error} />
     </div>
   );

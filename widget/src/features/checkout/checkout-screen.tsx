@@ -14,6 +14,7 @@ import { createCheckoutStore } from './checkout-store.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { IdentitySection } from './identity-section.tsx';
 import { PayoutSection } from './payout-section.tsx';
+import { TermsField } from './terms-field.tsx';
 
 /**
  * The checkout (flow step `checkout`): what is sold, who sells, address, payout, terms, and the
@@ -101,9 +102,7 @@ function CheckoutForm() {
         <TextField store={store} field="voucher" optional>
           <Trans>Voucher code</Trans>
         </TextField>
-        <CheckField store={store} field="acceptedTerms">
-          <Trans>I accept the terms and conditions and the privacy policy.</Trans>
-        </CheckField>
+        <TermsField store={store} apiBase={config.apiBase} />
         {edition.hasNewsletter && (
           <CheckField store={store} field="newsletterOptIn">
             <Trans>Send me the newsletter with offers (optional).</Trans>
