@@ -262,3 +262,42 @@ describe.each([
     await page.close();
   }, 60_000);
 });
+
+/** Where an element lies in the window. */
+const boxOf = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => {
+    const { top, bottom, height } = element.getBoundingClientRect();
+    return { top, bottom, height };
+  });
+
+// At most a third of a 360 × 800 phone, whichever edition's texts it shows: the widget's search
+// above it stays usable, and "Reject all" is as big and as reachable as "Accept all".
+describe('the consent banner on a 360 × 800 phone', () => {
+  it.each(['localhost', 'at.localhost', 'es.localhost', 'fr.localhost', 'it.localhost'])(
+    'leaves the search of %s usable above it, rejecting as easy as accepting',
+    async (host) => {
+      const page = await shop.newPage(360, { firstVisit: true });
+      await page.setViewport({ width: 360, height: 800 });
+      await page.goto(shop.url(host, '/'), { waitUntil: 'networkidle0' });
+      expect(await bannerShown(page)).toBe(true);
+      const layout = {
+        banner: await boxOf(page, '[data-consent-banner]'),
+        // The search field inside the widget's shadow root.
+        search: await boxOf(page, 'tradein-widget >>> [role="combobox"]'),
+        reject: await boxOf(page, '[data-consent-action="reject"]'),
+        accept: await boxOf(page, '[data-consent-action="accept"]'),
+        viewport: await page.evaluate(() => window.innerHeight),
+      };
+      expect(layout.banner.height).toBeLessThanOrEqual(800 / 3);
+      expect(layout.search.top).toBeGreaterThanOrEqual(0);
+      expect(layout.search.bottom).toBeLessThanOrEqual(layout.banner.top);
+      expect(layout.reject.height).toBe(layout.accept.height);
+      for (const button of [layout.reject, layout.accept]) {
+        expect(button.top).toBeGreaterThanOrEqual(layout.banner.top);
+        expect(button.bottom).toBeLessThanOrEqual(Math.min(layout.banner.bottom, layout.viewport));
+      }
+      await page.close();
+    },
+    60_000,
+  );
+});

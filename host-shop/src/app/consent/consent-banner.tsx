@@ -60,11 +60,13 @@ function CategorySwitch({ category, children }: { category: ConsentCategory; chi
 }
 
 /**
- * The consent banner: fixed at the bottom over the page (it shifts nothing), with "Reject all"
- * and "Accept all" side by side in the same style, and a choice per purpose. Rendered hidden by
- * the server; the page's consent script right after it (inline, with the page's nonce) shows it
- * before the first paint when no answer is stored and makes its buttons work, long before
- * React's scripts start. Without JavaScript nothing is tracked, so it stays hidden.
+ * The consent banner: fixed at the bottom over the page (it shifts nothing) and at most about a
+ * third of a phone's screen, so the page above stays usable. "Reject all" and "Accept all" sit
+ * side by side in the same style, always in view; the text and a choice per purpose scroll.
+ * Rendered hidden by the server; the page's consent script right after it (inline, with the
+ * page's nonce) shows it before the first paint when no answer is stored and makes its buttons
+ * work, long before React's scripts start. Without JavaScript nothing is tracked, so it stays
+ * hidden.
  */
 export function ConsentBanner() {
   const { t } = useLingui();
@@ -85,31 +87,38 @@ export function ConsentBanner() {
           <h2 id={`${id}-title`} tabIndex={-1}>
             <Trans>Privacy settings</Trans>
           </h2>
-          <p>
-            <Trans>
-              With your consent we measure visits and campaigns and tailor content to you. You can
-              change your choice at any time under “Privacy settings” at the bottom of the page.
-            </Trans>{' '}
-            <Link to={data.privacyPath}>
-              <Trans>Privacy policy</Trans>
-            </Link>
-          </p>
-          <fieldset className="consent-banner__choices">
-            <legend className="visually-hidden">
-              <Trans>Purposes</Trans>
-            </legend>
-            <CategorySwitch category="statistics">{t`Statistics and marketing`}</CategorySwitch>
-            <CategorySwitch category="personalization">{t`Personalization`}</CategorySwitch>
-          </fieldset>
+          {/* Text, purposes and "Save choice" scroll on a small screen; the answers stay in view. */}
+          <div className="consent-banner__body">
+            <p>
+              <Trans>
+                With your consent we measure visits and campaigns and tailor content to you. You can
+                change your choice at any time under “Privacy settings” at the bottom of the page.
+              </Trans>{' '}
+              <Link to={data.privacyPath}>
+                <Trans>Privacy policy</Trans>
+              </Link>
+            </p>
+            <fieldset className="consent-banner__choices">
+              <legend className="visually-hidden">
+                <Trans>Purposes</Trans>
+              </legend>
+              <CategorySwitch category="statistics">{t`Statistics and marketing`}</CategorySwitch>
+              <CategorySwitch category="personalization">{t`Personalization`}</CategorySwitch>
+            </fieldset>
+            <button
+              type="button"
+              className="button button--secondary consent-banner__save"
+              data-consent-action="save"
+            >
+              <Trans>Save choice</Trans>
+            </button>
+          </div>
           <div className="consent-banner__actions">
             <button type="button" className="button" data-consent-action="reject">
               <Trans>Reject all</Trans>
             </button>
             <button type="button" className="button" data-consent-action="accept">
               <Trans>Accept all</Trans>
-            </button>
-            <button type="button" className="button button--secondary" data-consent-action="save">
-              <Trans>Save choice</Trans>
             </button>
           </div>
         </div>
