@@ -245,7 +245,7 @@ export async function widgetShows(
   page: Page,
   selector: string,
   text?: string,
-  timeout = 10_000,
+  timeout = 20_000,
 ): Promise<void> {
   await page.waitForFunction(
     (css: string, label: string | undefined) => {
@@ -300,13 +300,14 @@ export async function answerAllQuestions(page: Page): Promise<void> {
   );
   if (total === 0) throw new Error('the widget shows no condition questions');
   for (let number = 1; number <= total; number += 1) {
-    await widgetShows(page, '.question-count', `${number}`);
+    // The step indicator marks the question on view ("Frage 1 von 8" also contains an 8).
+    await widgetShows(page, `.question-step:nth-child(${number})[aria-current="step"]`);
     await clickInWidget(page, 'input[type="radio"]');
     await page.waitForFunction(() => {
-      const next = document
-        .querySelector('tradein-widget')
-        ?.shadowRoot?.querySelector<HTMLButtonElement>('.actions [part~="primary"]');
-      return next !== null && next !== undefined && !next.disabled;
+      const root = document.querySelector('tradein-widget')?.shadowRoot;
+      const answer = root?.querySelector<HTMLInputElement>('input[type="radio"]');
+      const next = root?.querySelector<HTMLButtonElement>('.actions [part~="primary"]');
+      return answer?.checked === true && next !== null && next !== undefined && !next.disabled;
     });
     await clickInWidget(page, '.actions [part~="primary"]');
   }
