@@ -31,6 +31,9 @@ export default function SellFlowLayout() {
   const element = useRef<TradeinWidgetElement>(null);
   // The step the element is on as far as the page knows, to hand back only real changes.
   const shown = useRef<string | undefined>(undefined);
+  // Steps the seller took whose history entries are being made, oldest first: the page passes
+  // through them (each entry renders once) while the element may already be further on.
+  const underWay = useRef<string[]>([]);
 
   const section = useRef<HTMLElement>(null);
 
@@ -47,16 +50,20 @@ export default function SellFlowLayout() {
     // entry would be lost.
     let previous: Promise<unknown> = Promise.resolve();
     const moveTo = ({ step, path }: KeptNavigation) => {
-      previous = previous.then(() => {
-        shown.current = JSON.stringify(step);
-        return navigate(path, {
+      const kept = JSON.stringify(step);
+      shown.current = kept;
+      underWay.current.push(kept);
+      previous = previous.then(() =>
+        navigate(path, {
           state: { tradeinStep: step },
           replace: false,
           preventScrollReset: true,
-        });
-      });
+        }),
+      );
       // A failed navigation (the page's data could not load) is the error boundary's to show.
-      previous = previous.catch(() => undefined);
+      previous = previous.catch(() => {
+        underWay.current = underWay.current.filter((each) => each !== kept);
+      });
     };
     const onNavigate = (event: TradeinEventMap['tradein:navigate']) => moveTo(event.detail);
     target.addEventListener('tradein:navigate', onNavigate);
@@ -75,7 +82,15 @@ export default function SellFlowLayout() {
       shown.current = wanted;
       return;
     }
+    // An entry of a step the seller took: the element is there or already further on.
+    const taken = underWay.current.indexOf(wanted);
+    if (taken !== -1) {
+      underWay.current.splice(0, taken + 1);
+      return;
+    }
     if (shown.current === wanted) return;
+    // The back or forward button (or a link): the element goes to the entry's step.
+    underWay.current = [];
     shown.current = wanted;
     target.flowStep = JSON.parse(wanted);
   }, [wanted, fromHistory]);
