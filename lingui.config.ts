@@ -10,7 +10,7 @@ const lazyWidgetFeatures = ['browse', 'questions', 'offer', 'cart', 'checkout', 
  */
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'de', 'es', 'fr', 'it'],
+  locales: ['en', 'de', 'de-formal', 'es', 'fr', 'it'],
   fallbackLocales: { default: 'en' },
   catalogs: [
     {
