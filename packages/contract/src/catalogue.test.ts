@@ -7,6 +7,7 @@ import {
   deviceSummarySchema,
   imageReferenceSchema,
   manufacturerSchema,
+  modelBestPriceCents,
   questionSchema,
   seriesSchema,
 } from './catalogue.ts';
@@ -65,6 +66,28 @@ describe('catalogue schemas reject invalid entries', () => {
       deviceSummarySchema,
       { ...iphone13Summary, seriesId: undefined },
       'seriesId',
+    ],
+    [
+      'device without a best price',
+      deviceSummarySchema,
+      { ...iphone13Summary, bestPriceCents: undefined },
+      'bestPriceCents',
+    ],
+    [
+      'best price in euros, not cents',
+      deviceSummarySchema,
+      { ...iphone13Summary, bestPriceCents: 310.5 },
+      'bestPriceCents',
+    ],
+    ['negative best price', deviceSchema, { ...iphone13, bestPriceCents: -1 }, 'bestPriceCents'],
+    [
+      'variant without a best price',
+      deviceSummarySchema,
+      {
+        ...iphone13Summary,
+        variants: [{ id: 1001, url: 'apple-iphone-13-128gb', variant: '128 GB' }],
+      },
+      'variants.0.bestPriceCents',
     ],
     [
       'image with a protocol-relative url',
@@ -148,5 +171,20 @@ describe('slugs and image references', () => {
     '/a b.png',
   ])('rejects image reference %j', (image) => {
     expect(imageReferenceSchema.safeParse(image).success).toBe(false);
+  });
+});
+
+describe('modelBestPriceCents', () => {
+  it('is the highest best price among the variants', () => {
+    expect(modelBestPriceCents(iphone13)).toBe(34_500);
+  });
+
+  it('is the device’s own when the answer names no variants', () => {
+    expect(modelBestPriceCents({ bestPriceCents: 12_300, variants: [] })).toBe(12_300);
+  });
+
+  it('does not take a lower variant over the device itself', () => {
+    const variants = [{ id: 1, url: 'a', variant: '64 GB', bestPriceCents: 9_000 }];
+    expect(modelBestPriceCents({ bestPriceCents: 9_900, variants })).toBe(9_900);
   });
 });

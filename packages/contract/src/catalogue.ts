@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idSchema, slugSchema } from './primitives.ts';
+import { centsSchema, idSchema, slugSchema } from './primitives.ts';
 import { pure } from './pure.ts';
 
 /** A display name in the catalogue: 1–200 characters, not blank. */
@@ -145,9 +145,21 @@ export const deviceVariantSchema = /* @__PURE__ */ pure(() =>
     url: slugSchema,
     /** The variant's label, e.g. `256 GB`; empty when the model has only one. */
     variant: z.string().check(z.maxLength(200, 'Variant is too long')),
+    /** The variant's best price in the edition, in cents: see the device's `bestPriceCents`. */
+    bestPriceCents: centsSchema,
   }),
 );
 export type DeviceVariant = z.infer<typeof deviceVariantSchema>;
+
+/**
+ * What a model pays at best ("up to 410 €"): the highest best price among its variants, the
+ * device's own when it names none.
+ */
+export function modelBestPriceCents(
+  device: Pick<DeviceSummary, 'bestPriceCents' | 'variants'>,
+): number {
+  return Math.max(device.bestPriceCents, ...device.variants.map((each) => each.bestPriceCents));
+}
 
 /** The fields of a device that lists need; a {@link Device} adds its condition questions. */
 const deviceSummaryShape = /* @__PURE__ */ pure(() => ({
@@ -162,6 +174,13 @@ const deviceSummaryShape = /* @__PURE__ */ pure(() => ({
    */
   variants: z.array(deviceVariantSchema).check(z.maxLength(100, 'Too many variants')),
   url: slugSchema,
+  /**
+   * The most an offer for this device can be in the edition, in integer cents: the base price
+   * of the current price list times the highest factor of each condition question (the base
+   * price itself while no factor exceeds 1), or the recycling price when that is higher. What
+   * "up to 410 €" shows before the seller answers anything.
+   */
+  bestPriceCents: centsSchema,
   category: catalogueNameSchema,
   categoryId: idSchema,
   manufacturer: catalogueNameSchema,

@@ -36,7 +36,12 @@ export {
 } from './contact.ts';
 export type { ContactMessageRequest } from './contact.ts';
 
-export { categorySchema, deviceSchema, deviceSummarySchema } from './catalogue.ts';
+export {
+  categorySchema,
+  deviceSchema,
+  deviceSummarySchema,
+  modelBestPriceCents,
+} from './catalogue.ts';
 export { catalogueImageEndpoint, catalogueImageKinds } from './catalogue-images.ts';
 export type { CatalogueImageKind } from './catalogue-images.ts';
 export type {

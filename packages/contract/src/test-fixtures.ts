@@ -78,10 +78,11 @@ export const iphone13: catalogue.Device = {
   model: 'A2633',
   variant: '128 GB',
   variants: [
-    { id: 1001, url: 'apple-iphone-13-128gb', variant: '128 GB' },
-    { id: 1002, url: 'apple-iphone-13-256gb', variant: '256 GB' },
+    { id: 1001, url: 'apple-iphone-13-128gb', variant: '128 GB', bestPriceCents: 31_000 },
+    { id: 1002, url: 'apple-iphone-13-256gb', variant: '256 GB', bestPriceCents: 34_500 },
   ],
   url: 'apple-iphone-13-128gb',
+  bestPriceCents: 31_000,
   category: 'Smartphones',
   categoryId: 1,
   manufacturer: 'Apple',
@@ -100,8 +101,9 @@ export function deviceSummary(id: number, name: string): catalogue.DeviceSummary
     name,
     model: name,
     variant: '',
-    variants: [{ id, url: `device-${id}`, variant: '' }],
+    variants: [{ id, url: `device-${id}`, variant: '', bestPriceCents: 10_000 }],
     url: `device-${id}`,
+    bestPriceCents: 10_000,
     category: 'Smartphones',
     categoryId: 1,
     manufacturer: 'Apple',
@@ -180,3 +182,5 @@ export const paymentAccountInput: Omit<CustomerPaymentAccount, 'id'> = {
 
 /** {@link paymentAccountInput} as stored. */
 export const paymentAccount: CustomerPaymentAccount = { id: 9, ...paymentAccountInput };
+
+export { vatIdExamples } from './vat-id-examples.ts';

@@ -132,6 +132,8 @@ describe('the variants a device names', () => {
     const single = catalogue.devices.find((device) => device.variant === '');
     if (single === undefined) throw new Error('the seed catalogue has a model without variants');
     const summary = toDeviceSummary(catalogue, 'fr', single);
-    expect(summary.variants).toEqual([{ id: single.id, url: summary.url, variant: '' }]);
+    expect(summary.variants).toEqual([
+      { id: single.id, url: summary.url, variant: '', bestPriceCents: single.basePrices.fr },
+    ]);
   });
 });

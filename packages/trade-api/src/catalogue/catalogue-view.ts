@@ -10,6 +10,7 @@ import type {
   CatalogueQuestion,
   CatalogueSeries,
 } from './catalogue-model.ts';
+import { bestPriceCents } from './best-price.ts';
 import { compareVariants } from './variant-order.ts';
 
 /** Lookup maps over one catalogue, built once so views never scan the device list. */
@@ -174,6 +175,33 @@ export function toCategory(
   };
 }
 
+const bestPrices = new WeakMap<CatalogueDevice, Map<EditionCode, number>>();
+
+/**
+ * The best price of a device in one edition (see `bestPriceCents`), from the prices and answer
+ * factors of the catalogue the node loaded from the tables offers are priced from. Kept per
+ * device object: the catalogue is immutable, a changed one is a new object.
+ */
+function bestPriceOf(index: CatalogueIndex, device: CatalogueDevice, edition: EditionCode): number {
+  let byEdition = bestPrices.get(device);
+  if (byEdition === undefined) {
+    byEdition = new Map();
+    bestPrices.set(device, byEdition);
+  }
+  let cents = byEdition.get(edition);
+  if (cents === undefined) {
+    cents = bestPriceCents(
+      {
+        basePriceCents: device.basePrices[edition],
+        recyclingPriceCents: device.recyclingPrices[edition],
+      },
+      index.questionsByCategory.get(device.categoryId) ?? [],
+    );
+    byEdition.set(edition, cents);
+  }
+  return cents;
+}
+
 /** A device as lists and search results show it in one edition. */
 export function toDeviceSummary(
   catalogue: Catalogue,
@@ -200,8 +228,10 @@ export function toDeviceSummary(
       id: variant.id,
       url: variant.pages[edition].url,
       variant: variant.variant,
+      bestPriceCents: bestPriceOf(index, variant, edition),
     })),
     url: page.url,
+    bestPriceCents: bestPriceOf(index, device, edition),
     category: category.pages[edition].name,
     categoryId: category.id,
     manufacturer: manufacturer.pages[edition].name,

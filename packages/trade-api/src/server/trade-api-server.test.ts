@@ -20,8 +20,11 @@ const deviceHit = {
   name: 'Apple iPhone 13 128 GB',
   model: 'iPhone 13',
   variant: '128 GB',
-  variants: [{ id: 1000, url: 'apple-iphone-13-128-gb', variant: '128 GB' }],
+  variants: [
+    { id: 1000, url: 'apple-iphone-13-128-gb', variant: '128 GB', bestPriceCents: 41_000 },
+  ],
   url: 'apple-iphone-13-128-gb',
+  bestPriceCents: 41_000,
   category: 'Smartphones',
   categoryId: 1,
   manufacturer: 'Apple',

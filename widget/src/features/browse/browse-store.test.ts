@@ -230,7 +230,12 @@ function variant(id: number, name: string, size: string, ids: readonly number[])
   return {
     ...device(id, `${name} ${size}`.trim()),
     variant: size,
-    variants: ids.map((each) => ({ id: each, url: `device-${each}`, variant: `${each}` })),
+    variants: ids.map((each) => ({
+      id: each,
+      url: `device-${each}`,
+      variant: `${each}`,
+      bestPriceCents: 10_000,
+    })),
   };
 }
 

@@ -28,8 +28,11 @@ const device: Device = {
   name: 'Apple iPhone 13 Pro',
   model: 'iPhone 13 Pro',
   variant: '128 GB',
-  variants: [{ id: 42, url: 'apple-iphone-13-pro-128-gb', variant: '128 GB' }],
+  variants: [
+    { id: 42, url: 'apple-iphone-13-pro-128-gb', variant: '128 GB', bestPriceCents: 41_000 },
+  ],
   url: 'apple-iphone-13-pro-128-gb',
+  bestPriceCents: 41_000,
   category: 'Smartphones',
   categoryId: 1,
   manufacturer: 'Apple',

@@ -202,10 +202,11 @@ const iphone13Pro: DeviceSummary = {
   variant: '256 GB',
   url: 'iphone-13-pro-256-gb',
   variants: [
-    { id: 20, url: 'iphone-13-pro-128-gb', variant: '128 GB' },
-    { id: 21, url: 'iphone-13-pro-256-gb', variant: '256 GB' },
-    { id: 22, url: 'iphone-13-pro-1-tb', variant: '1 TB' },
+    { id: 20, url: 'iphone-13-pro-128-gb', variant: '128 GB', bestPriceCents: 38_000 },
+    { id: 21, url: 'iphone-13-pro-256-gb', variant: '256 GB', bestPriceCents: 41_000 },
+    { id: 22, url: 'iphone-13-pro-1-tb', variant: '1 TB', bestPriceCents: 47_500 },
   ],
+  bestPriceCents: 41_000,
 };
 
 describe('createSearchStore: variants', () => {
@@ -222,7 +223,7 @@ describe('createSearchStore: variants', () => {
   it('lets a model without listed variants stand for itself', () => {
     const options = searchOptionsOf([{ ...iphone13Pro, variants: [] }]);
     expect(options.map((option) => option.variant)).toEqual([
-      { id: 21, url: 'iphone-13-pro-256-gb', variant: '256 GB' },
+      { id: 21, url: 'iphone-13-pro-256-gb', variant: '256 GB', bestPriceCents: 41_000 },
     ]);
   });
 

@@ -21,7 +21,12 @@ export function searchOptionsOf(results: readonly DeviceSummary[]): SearchOption
   return results.flatMap((hit) =>
     (hit.variants.length > 0 ? hit.variants : [hit]).map((variant) => ({
       hit,
-      variant: { id: variant.id, url: variant.url, variant: variant.variant },
+      variant: {
+        id: variant.id,
+        url: variant.url,
+        variant: variant.variant,
+        bestPriceCents: variant.bestPriceCents,
+      },
     })),
   );
 }
