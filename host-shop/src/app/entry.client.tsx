@@ -7,7 +7,10 @@ import { reloadOnceOnChunkFailure } from './app-behaviour/chunk-reload.ts';
 
 reloadOnceOnChunkFailure(window);
 
-const i18n = await activatePageLanguage(document.documentElement.lang);
+const i18n = await activatePageLanguage(
+  document.documentElement.lang,
+  document.documentElement.dataset['shopMode'],
+);
 
 startTransition(() => {
   hydrateRoot(

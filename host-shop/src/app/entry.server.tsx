@@ -42,7 +42,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { site, nonce } = shopRequest(loadContext);
-  const i18n = createI18n(site.language);
+  const i18n = createI18n(site.language, site.shopMode);
   return new Promise((resolve, reject) => {
     let status = responseStatusCode;
     const timer = setTimeout(() => abort(), streamTimeout);

@@ -30,5 +30,5 @@ export function screenOf(
   const request = shopRequest(args.context);
   const match = matchRoute(request.site.edition, args.url.pathname);
   if (match === undefined || !screens.includes(match.name)) notFound();
-  return { request, match, i18n: createI18n(request.site.language) };
+  return { request, match, i18n: createI18n(request.site.language, request.site.shopMode) };
 }

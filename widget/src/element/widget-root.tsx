@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { WidgetApp } from '../app/widget-app.tsx';
 import { createWidgetI18n } from '../i18n/load-catalog.ts';
-import { chooseWidgetLanguage } from '../i18n/widget-language.ts';
+import { chooseWidgetCatalog, chooseWidgetLanguage } from '../i18n/widget-language.ts';
 import { ConfigurationError, describeProblems } from './configuration-error.tsx';
 import { loadedFromOrigin } from './script-origin.ts';
 import {
@@ -100,9 +100,9 @@ export function WidgetRoot(props: WidgetRootProps) {
     ...(result.ok ? [] : result.problems),
     ...(consent.ok ? [] : [consent.problem]),
   ];
-  const language = chooseWidgetLanguage(
-    validEditionOf({ edition }),
-    host?.closest('[lang]')?.getAttribute('lang'),
+  const language = chooseWidgetCatalog(
+    chooseWidgetLanguage(validEditionOf({ edition }), host?.closest('[lang]')?.getAttribute('lang')),
+    mode,
   );
 
   const [i18n, setI18n] = useState<I18n | undefined>(undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseWidgetLanguage } from './widget-language.ts';
+import { chooseWidgetCatalog, chooseWidgetLanguage } from './widget-language.ts';
 
 describe('chooseWidgetLanguage', () => {
   it.each([
@@ -23,5 +23,21 @@ describe('chooseWidgetLanguage', () => {
     [undefined, 'en'],
   ])('without an edition, page language %j gives %s', (page, expected) => {
     expect(chooseWidgetLanguage(undefined, page)).toBe(expected);
+  });
+});
+
+describe('chooseWidgetCatalog', () => {
+  it.each([
+    ['de', 'b2bWidget', 'de-formal'],
+    ['de', ' b2bWidget ', 'de-formal'],
+    ['de', 'default', 'de'],
+    ['de', 'agan', 'de'],
+    ['de', undefined, 'de'],
+    ['de', null, 'de'],
+    ['de', 'b2bwidget', 'de'],
+    ['fr', 'b2bWidget', 'fr'],
+    ['en', 'b2bWidget', 'en'],
+  ] as const)('language %s in mode %j speaks from the %s catalog', (language, mode, expected) => {
+    expect(chooseWidgetCatalog(language, mode)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core';
 import type { ComponentType } from 'react';
-import { widgetLanguages, type WidgetLanguage } from '../i18n/widget-language.ts';
+import { widgetCatalogs, type WidgetCatalog } from '../i18n/widget-language.ts';
 import type { Feature } from './lazy-feature.tsx';
 import { sharedStyleSheet } from './style-sheet.ts';
 
@@ -19,7 +19,7 @@ export interface FeatureParts<Props> {
   sharedSheets?: readonly (() => CSSStyleSheet)[];
 }
 
-/** The language a catalog path stands for: `./locales/de.po` → `de`. */
+/** The catalog a path stands for: `./locales/de.po` → `de`, `./locales/de-formal.po` → `de-formal`. */
 function languageOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.po$/, '');
 }
@@ -40,8 +40,8 @@ function catalogLoader(path: string, load: () => Promise<unknown>): CatalogLoade
 
 /**
  * A feature loaded on demand (see {@link Feature}): one stylesheet made on first use and one
- * catalog per widget language. A missing language fails when the module loads, so a feature
- * cannot ship without a catalog the element may ask for.
+ * catalog per widget catalog (each language, and formal German). A missing one fails when the
+ * module loads, so a feature cannot ship without a catalog the element may ask for.
  */
 export function defineFeature<Props>(parts: FeatureParts<Props>): Feature<Props> {
   const byLanguage = new Map(
@@ -51,12 +51,12 @@ export function defineFeature<Props>(parts: FeatureParts<Props>): Feature<Props>
     ]),
   );
   const catalogs = Object.fromEntries(
-    widgetLanguages.map((language) => {
-      const load = byLanguage.get(language);
-      if (load === undefined) throw new Error(`The feature has no ${language}.po catalog.`);
-      return [language, load];
+    widgetCatalogs.map((catalog) => {
+      const load = byLanguage.get(catalog);
+      if (load === undefined) throw new Error(`The feature has no ${catalog}.po catalog.`);
+      return [catalog, load];
     }),
-  ) as Record<WidgetLanguage, CatalogLoader>;
+  ) as Record<WidgetCatalog, CatalogLoader>;
   const ownSheet = sharedStyleSheet(parts.css);
   const sharedSheets = parts.sharedSheets ?? [];
   return {

@@ -65,6 +65,7 @@ function greetingFeature(): Feature<{ name: string }> {
     catalogs: {
       en: () => Promise.resolve({ messages: { greeting: ['Hello ', ['name']] } }),
       de: () => Promise.resolve({ messages: { greeting: ['Hallo ', ['name']] } }),
+      'de-formal': () => Promise.resolve({ messages: { greeting: ['Guten Tag ', ['name']] } }),
       es: () => Promise.resolve({ messages: { greeting: ['Hola ', ['name']] } }),
       fr: () => Promise.resolve({ messages: { greeting: ['Bonjour ', ['name']] } }),
       it: () => Promise.resolve({ messages: { greeting: ['Ciao ', ['name']] } }),

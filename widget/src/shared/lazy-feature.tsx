@@ -2,7 +2,7 @@ import type { I18n, Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
-import type { WidgetLanguage } from '../i18n/widget-language.ts';
+import type { WidgetCatalog } from '../i18n/widget-language.ts';
 import { adoptStyleSheets } from './style-sheet.ts';
 import { useWidgetServices } from './widget-services.tsx';
 import { StatusView } from './status-view.tsx';
@@ -11,7 +11,7 @@ import { StatusView } from './status-view.tsx';
 export interface Feature<Props> {
   Screen: ComponentType<Props>;
   styleSheets: () => readonly CSSStyleSheet[];
-  catalogs: Readonly<Record<WidgetLanguage, () => Promise<{ messages: Messages }>>>;
+  catalogs: Readonly<Record<WidgetCatalog, () => Promise<{ messages: Messages }>>>;
 }
 
 /** A screen component that loads its feature on first render, plus a way to fetch it early. */
@@ -27,7 +27,7 @@ function hasMessages(i18n: I18n, messages: Messages): boolean {
   return Object.keys(messages).every((id) => Object.hasOwn(present, id));
 }
 
-function isLanguage(feature: { catalogs: object }, locale: string): locale is WidgetLanguage {
+function isLanguage(feature: { catalogs: object }, locale: string): locale is WidgetCatalog {
   return Object.hasOwn(feature.catalogs, locale);
 }
 

@@ -1,6 +1,8 @@
 import { buildPath, getEdition, isB2BMode } from '@tradein/editions';
+import { categoryTree } from '../catalogue.server.ts';
 import { contentPage } from '../content/content-pages.server.ts';
 import { contentSlugs } from '../content/content-slugs.ts';
+import { shopCatalog } from '../../i18n/shop-catalog.ts';
 import type { ShopRequest } from '../shop-context.ts';
 
 /** What header and footer show, decided on the server from the edition configuration. */
@@ -18,7 +20,7 @@ export function shopChrome({ site }: ShopRequest) {
     },
     buyShopLink: agan ? undefined : edition.buyShopLink,
     contentLinks: contentSlugs.flatMap((slug) => {
-      const page = contentPage(site.language, slug);
+      const page = contentPage(shopCatalog(site.language, site.shopMode), slug);
       return page
         ? [{ href: buildPath(site.edition, 'content', { slug }), title: page.title }]
         : [];
@@ -37,3 +39,28 @@ export function shopChrome({ site }: ShopRequest) {
 }
 
 export type ShopChrome = ReturnType<typeof shopChrome>;
+
+/** A sell category as the header links it. */
+export interface HeaderCategory {
+  name: string;
+  href: string;
+}
+
+/**
+ * The sell categories of the edition's catalogue, in its order, for the header. The tree is
+ * asked once per edition (catalogue.server.ts); when the catalogue cannot be read the header
+ * goes without them and the page still renders (the widget can browse on its own).
+ */
+export async function headerCategories({ site, api, log }: ShopRequest): Promise<HeaderCategory[]> {
+  if (site.shopMode === 'aganwidget') return [];
+  try {
+    const categories = await categoryTree(api, site.edition);
+    return categories.map((category) => ({
+      name: category.name,
+      href: buildPath(site.edition, 'sellCategory', { category: category.url }),
+    }));
+  } catch (error) {
+    log.warn({ err: error }, 'header without sell categories: the catalogue could not be read');
+    return [];
+  }
+}

@@ -43,7 +43,7 @@ export function newsletterScreenOf(
 ): Screen {
   const request = shopRequest(args.context);
   if (!newsletterOffered(request.site)) notFound();
-  const i18n = createI18n(request.site.language);
+  const i18n = createI18n(request.site.language, request.site.shopMode);
   const match = matchRoute(request.site.edition, args.url.pathname);
   if (match?.name === name) return { request, match, i18n };
   if (match === undefined && hasUnreadableHash(request.site.edition, name, args.url.pathname)) {

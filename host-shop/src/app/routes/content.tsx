@@ -1,3 +1,4 @@
+import { shopCatalog } from '../../i18n/shop-catalog.ts';
 import { contentPage } from '../content/content-pages.server.ts';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
@@ -6,7 +7,8 @@ import type { Route } from './+types/content';
 /** A static page (`/content/{slug}`) in the edition's language; unknown slugs are 404s. */
 export function loader(args: Route.LoaderArgs) {
   const { request, match } = screenOf(args, ['content']);
-  const page = contentPage(request.site.language, match.params['slug'] ?? '');
+  const { language, shopMode } = request.site;
+  const page = contentPage(shopCatalog(language, shopMode), match.params['slug'] ?? '');
   if (page === undefined) notFound();
   return {
     seo: pageSeo(request, {

@@ -16,7 +16,7 @@ type SignupResult = 'sent' | 'invalid' | 'busy' | 'failed';
 /** The page after a sign-up from the footer: what happened and what comes next. */
 export function loader({ context }: Route.LoaderArgs) {
   const { site } = shopRequest(context);
-  const i18n = createI18n(site.language);
+  const i18n = createI18n(site.language, site.shopMode);
   return {
     title: i18n._(msg`Newsletter`),
     homePath: buildPath(site.edition, 'home'),

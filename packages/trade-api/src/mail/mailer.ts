@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { msg } from '@lingui/core/macro';
-import { getEdition, type EditionCode } from '@tradein/editions';
+import { getEdition, type EditionCode, type ShopMode } from '@tradein/editions';
 import { createTransport, type Transporter } from 'nodemailer';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 
@@ -27,6 +27,11 @@ export interface MailAttachment {
 export interface MailMessage {
   kind: MailKind;
   edition: EditionCode;
+  /**
+   * The shop mode the mail belongs to (a trade's): the footer of a B2B mail speaks formal
+   * German, as its text does. Consumer mode when unset.
+   */
+  shopMode?: ShopMode;
   to: string;
   subject: string;
   /** Plain-text body; the mail always has one. */
@@ -77,7 +82,7 @@ export function createMailer(options: MailerOptions): Mailer {
         throw new Error(`A ${message.kind} mail needs a recipient; nothing was sent`);
       }
       const edition = getEdition(message.edition);
-      const i18n = i18nForEdition(message.edition);
+      const i18n = i18nForEdition(message.edition, message.shopMode);
       const info = await transport.sendMail({
         from: { name: edition.contact.fromName, address: edition.contact.fromAddress },
         to: message.to,

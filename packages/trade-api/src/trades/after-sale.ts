@@ -92,7 +92,7 @@ export async function afterSaleOf(
   return {
     shipBy: shipByOf(record),
     preparation: preparationOf(
-      i18nForEdition(record.edition),
+      i18nForEdition(record.edition, record.shopMode),
       record.edition,
       await deviceKindsOf(db, record),
     ),

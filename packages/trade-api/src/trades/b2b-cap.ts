@@ -55,7 +55,8 @@ function b2bCapError(
   counted: readonly CountedTrade[],
   totalCents: number,
 ): HttpError {
-  const i18n = i18nForEdition(edition);
+  // Only business sellers meet the cap: its refusal speaks formal German.
+  const i18n = i18nForEdition(edition, 'b2bWidget');
   const cap = formatMoney(edition, b2bTradeCapCents);
   const days = b2bCapPeriodDays;
   const total = formatMoney(edition, totalCents);
