@@ -1,6 +1,6 @@
 import { contentSlugs, type ContentSlug } from './content-slugs.ts';
 import { markdownToSafeHtml } from './markdown.server.ts';
-import type { ShopLanguage } from '../../i18n/create-i18n.ts';
+import type { ShopCatalog } from '../../i18n/shop-catalog.ts';
 
 /** A content page as the shop shows it. */
 export interface ContentPage {
@@ -23,6 +23,17 @@ const sources = import.meta.glob<string>('../../../content/*/*.md', {
 const contentLanguages = new Set(['de', 'es', 'fr', 'it']);
 
 /**
+ * The folder a page is read from. Formal German (`content/de-formal/`, the B2B mode) has only
+ * the pages that address the reader; for the others it reads the German folder.
+ */
+function contentFolder(catalog: ShopCatalog, slug: ContentSlug): string {
+  if (catalog === 'de-formal') {
+    return sources[`../../../content/de-formal/${slug}.md`] === undefined ? 'de' : catalog;
+  }
+  return contentLanguages.has(catalog) ? catalog : 'de';
+}
+
+/**
  * Splits a source into its title (the `# ` heading of the first line), its description (the
  * paragraph after it) and the rest; throws on a source that lacks either, at the first request
  * that reads it, naming the file.
@@ -43,11 +54,11 @@ function parsePage(slug: ContentSlug, file: string, source: string): ContentPage
 
 const pages = new Map<string, ContentPage>();
 
-/** The content page of a slug in a language, or undefined when there is none (a 404). */
-export function contentPage(language: ShopLanguage, slug: string): ContentPage | undefined {
+/** The content page of a slug in a catalog's language, or undefined when there is none (a 404). */
+export function contentPage(catalog: ShopCatalog, slug: string): ContentPage | undefined {
   const known = contentSlugs.find((candidate) => candidate === slug);
   if (known === undefined) return undefined;
-  const folder = contentLanguages.has(language) ? language : 'de';
+  const folder = contentFolder(catalog, known);
   const file = `../../../content/${folder}/${known}.md`;
   const key = `${folder}/${known}`;
   let page = pages.get(key);
