@@ -28,6 +28,14 @@ export default defineConfig({
           environment: 'happy-dom',
         },
       },
+      {
+        test: {
+          name: 'demo',
+          root: './demo',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       './packages/trade-api',
       './widget',
       './host-shop',

@@ -2,19 +2,32 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../vite-shared.ts';
 
-// The hostile demo page's own React app (real react-dom 19, not our Preact): one classic script
-// in dist/, since the page's policy (`script-src 'self'`) allows files of its origin only.
+// Two classic scripts in dist/, one per build (an IIFE library has a single entry), since the
+// pages' policies (`script-src 'self'`) allow files of their origin only and nothing inline:
+// - the hostile demo page's own React app (real react-dom 19, not our Preact);
+// - the start pages' script (`TRADEIN_DEMO_BUILD=start-page`): the snippet's origin, the copy
+//   button and the event log. Plain DOM, no library.
+const startPage = process.env['TRADEIN_DEMO_BUILD'] === 'start-page';
+
 export default defineConfig({
   plugins: [react(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
-    lib: {
-      entry: 'src/partner-app.tsx',
-      formats: ['iife'],
-      name: 'partnerApp',
-      fileName: () => 'partner-app.js',
-    },
+    // The first build clears dist/, the second adds its file.
+    emptyOutDir: !startPage,
+    lib: startPage
+      ? {
+          entry: 'src/start-page.ts',
+          formats: ['iife'],
+          name: 'demoStartPage',
+          fileName: () => 'start-page.js',
+        }
+      : {
+          entry: 'src/partner-app.tsx',
+          formats: ['iife'],
+          name: 'partnerApp',
+          fileName: () => 'partner-app.js',
+        },
   },
 });
