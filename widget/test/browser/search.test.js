@@ -54,6 +54,24 @@ function variantOption(root, model, variant) {
   return option;
 }
 
+/** German euros as the edition formats them. */
+const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/** The trade API's answer to a German device search, asked directly. */
+async function apiHits(text) {
+  const query = new TextEncoder().encode(JSON.stringify({ kind: 'deviceSearch', text }));
+  const encoded = btoa(String.fromCharCode(...query))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ search: `sq1.${encoded}`, application: 'devices_de', resultSize: 8 }),
+  });
+  return (await response.json()).hits;
+}
+
 /** Waits until the search answered: options shown and the list no longer busy. */
 function whenResults(root) {
   return waitFor(
@@ -210,6 +228,36 @@ describe('the device search of <tradein-widget>', () => {
     await whenResults(root);
     press(input, 'ArrowDown');
     expect(await shadowViolations()).to.deep.equal([]);
+  });
+
+  it('shows what each found model gets at best, read with its options', async () => {
+    const { element, root, input } = await searchWidget();
+    element.style.width = '360px';
+    type(input, 'iphone 13 pro');
+    await whenResults(root);
+    const [hits, shown] = [await apiHits('iphone 13 pro'), options(root)];
+    // Every option's name or description says the model's best price.
+    const read = shown.map((option) => {
+      const described = option.getAttribute('aria-describedby');
+      return `${nameOf(option)} | ${described ? root.getElementById(described).textContent : ''}`;
+    });
+    expect(
+      read.every((text) => /bis zu \d/.test(text)),
+      read.join('\n'),
+    ).to.be.ok;
+    const hit = hits.find((entry) => entry.model === 'iPhone 13 Pro');
+    const best = Math.max(...hit.variants.map((variant) => variant.bestPriceCents));
+    const expected = `bis zu ${euros.format(best / 100)}`;
+    const chip = variantOption(root, 'Apple iPhone 13 Pro', '128 GB');
+    expect(root.getElementById(chip.getAttribute('aria-describedby')).textContent).to.equal(
+      expected,
+    );
+    // The price stays on one line inside the element, beside the model's name.
+    const { right } = element.getBoundingClientRect();
+    for (const price of root.querySelectorAll('.best-price')) {
+      const box = price.getBoundingClientRect();
+      expect(box.right <= right && box.height < 30, `${price.textContent}: ${box.right}`).to.be.ok;
+    }
   });
 
   it('has touch targets of at least 44 px at 360 px width', async () => {

@@ -1,6 +1,11 @@
 import type { ApiClient } from '@tradein/client-core';
-import { buildSearchRequest, searchEndpoint, type DeviceSummary } from '@tradein/contract';
-import { getClientEdition, type EditionCode } from '@tradein/editions/client';
+import {
+  buildSearchRequest,
+  modelBestPriceCents,
+  searchEndpoint,
+  type DeviceSummary,
+} from '@tradein/contract';
+import { formatMoney, getClientEdition, type EditionCode } from '@tradein/editions/client';
 
 /** How many devices one search shows. */
 const resultSize = 8;
@@ -19,4 +24,13 @@ export async function searchDevices(
   const body = buildSearchRequest({ kind: 'deviceSearch', text }, application, resultSize);
   const answer = await api.call(searchEndpoint, { body, signal });
   return answer.kind === 'deviceSearch' ? answer.hits : [];
+}
+
+/**
+ * The most a found model can get, as money of the edition ("410,00 €"): its highest variant's
+ * best price. Here rather than in the screen, so the money formatter comes with the search call
+ * and the first screen does not carry it.
+ */
+export function bestPriceText(edition: EditionCode, hit: DeviceSummary): string {
+  return formatMoney(edition, modelBestPriceCents(hit));
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, type FormEvent, type KeyboardEvent } from 'react';
-import { isB2BMode } from '@tradein/editions/client';
+import { isB2BMode, type EditionCode } from '@tradein/editions/client';
 import type { DeviceSummary } from '@tradein/contract';
 import { CatalogueImage } from '../../shared/catalogue-image.tsx';
 import { modelNameOf } from '../../shared/model-name.ts';
@@ -23,14 +23,23 @@ const hintId = 'tradein-search-hint';
 const resultsId = 'tradein-search-results';
 const optionId = (index: number) => `tradein-search-option-${index}`;
 const groupLabelId = (index: number) => `tradein-search-model-${index}`;
+const priceId = (index: number) => `tradein-search-price-${index}`;
 
 let deviceSearchModule: Promise<typeof DeviceSearchModule> | undefined;
+/**
+ * The search call's code once it has arrived. Results only come through it, so whenever there
+ * are results to show, it is here to format their prices.
+ */
+let deviceSearch: typeof DeviceSearchModule | undefined;
 /** The search call's code, fetched once per page (again after a failed fetch). */
 function loadDeviceSearch(): Promise<typeof DeviceSearchModule> {
-  deviceSearchModule ??= import('./device-search.ts').catch((error: unknown) => {
-    deviceSearchModule = undefined;
-    throw error;
-  });
+  deviceSearchModule ??= import('./device-search.ts').then(
+    (module) => (deviceSearch = module),
+    (error: unknown) => {
+      deviceSearchModule = undefined;
+      throw error;
+    },
+  );
   return deviceSearchModule;
 }
 
@@ -76,13 +85,32 @@ interface ModelOptionsProps {
   state: SearchState;
   store: SearchStore;
   apiBase: string;
+  edition: EditionCode;
+}
+
+/** "up to 410,00 €": the most the model can get, before any question is answered. */
+function BestPrice({
+  hit,
+  edition,
+  id,
+}: {
+  hit: DeviceSummary;
+  edition: EditionCode;
+  id?: string;
+}) {
+  const price = deviceSearch?.bestPriceText(edition, hit);
+  return price === undefined ? null : (
+    <span className="best-price" id={id}>
+      <Trans>up to {price}</Trans>
+    </span>
+  );
 }
 
 /**
  * A found model: one option when it has one variant, else a group named by the model whose
  * options are its variants as chips ("128 GB", "256 GB"); a size the query names is marked.
  */
-function ModelOptions({ model, modelIndex, state, store, apiBase }: ModelOptionsProps) {
+function ModelOptions({ model, modelIndex, state, store, apiBase, edition }: ModelOptionsProps) {
   const { hit, start, options } = model;
   // Pointer users click an option; keyboard users reach it through the input's
   // aria-activedescendant, so options take no focus and no keys of their own.
@@ -103,6 +131,7 @@ function ModelOptions({ model, modelIndex, state, store, apiBase }: ModelOptions
       <div {...optionProps(start, 'option')}>
         <CatalogueImage apiBase={apiBase} reference={hit.thumbnail} alt="" />
         <HighlightedName name={hit.name} query={state.resultQuery} />
+        <BestPrice hit={hit} edition={edition} />
       </div>
     );
   }
@@ -113,10 +142,15 @@ function ModelOptions({ model, modelIndex, state, store, apiBase }: ModelOptions
       <div className="option-group-head">
         <CatalogueImage apiBase={apiBase} reference={hit.thumbnail} alt="" />
         <HighlightedName name={modelName} query={state.resultQuery} id={groupLabelId(modelIndex)} />
+        <BestPrice hit={hit} edition={edition} id={priceId(modelIndex)} />
       </div>
       <div className="chips">
         {options.map((option, offset) => (
-          <div key={option.variant.id} {...optionProps(start + offset, 'chip')}>
+          <div
+            key={option.variant.id}
+            {...optionProps(start + offset, 'chip')}
+            aria-describedby={priceId(modelIndex)}
+          >
             {/* The chip shows the size; its name (and text) says the whole device. */}
             <span className="visually-hidden">{modelName} </span>
             <HighlightedName name={option.variant.variant} query={state.resultQuery} />
@@ -235,6 +269,7 @@ export function SearchScreen() {
                   state={state}
                   store={store}
                   apiBase={config.apiBase}
+                  edition={config.edition}
                 />
               ))}
             </div>
