@@ -1,8 +1,10 @@
-import type { Catalogue } from './catalogue-model.ts';
+import type { Catalogue, CatalogueDevice } from './catalogue-model.ts';
 import type { CatalogueImageKind } from '@tradein/contract';
 import { withManufacturer } from './assemble-catalogue.ts';
-import type { CategoryKey } from './catalogue-texts.ts';
+import { categoryKeys, type CategoryKey } from './catalogue-texts.ts';
 import { getCatalogueIndex } from './catalogue-view.ts';
+import { illustrationOf, illustrationPalette } from './device-illustrations.ts';
+import { categoryKind, deviceKind, type DeviceKind } from './device-kind.ts';
 
 /** Escapes text for XML content and attribute values. */
 export function escapeXml(text: string): string {
@@ -14,101 +16,70 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** Outline drawings (240 × 240 canvas, upper part) of a device of each category. */
-const silhouettes: Record<CategoryKey, string> = {
-  smartphones:
-    '<rect x="88" y="22" width="64" height="124" rx="10" class="body"/><rect x="94" y="34" width="52" height="100" rx="3" class="screen"/><circle cx="120" cy="28" r="2" class="detail"/>',
-  tablets:
-    '<rect x="64" y="24" width="112" height="120" rx="10" class="body"/><rect x="72" y="32" width="96" height="104" rx="3" class="screen"/>',
-  laptops:
-    '<rect x="58" y="30" width="124" height="84" rx="6" class="body"/><rect x="66" y="38" width="108" height="68" rx="2" class="screen"/><path d="M40 118 H200 L188 134 H52 Z" class="body"/>',
-  smartwatches:
-    '<rect x="100" y="14" width="40" height="30" rx="6" class="detail"/><rect x="100" y="124" width="40" height="30" rx="6" class="detail"/><rect x="86" y="40" width="68" height="88" rx="18" class="body"/><rect x="94" y="50" width="52" height="68" rx="12" class="screen"/>',
-  cameras:
-    '<path d="M50 58 H96 L106 42 H140 L150 58 H190 V138 H50 Z" class="body"/><circle cx="120" cy="98" r="30" class="screen"/><circle cx="120" cy="98" r="16" class="detail"/>',
-  consoles:
-    '<path d="M56 66 Q120 52 184 66 Q206 120 190 140 Q176 150 156 124 H84 Q64 150 50 140 Q34 120 56 66 Z" class="body"/><circle cx="84" cy="92" r="10" class="detail"/><circle cx="156" cy="84" r="6" class="screen"/><circle cx="168" cy="98" r="6" class="screen"/>',
-  headphones:
-    '<path d="M66 110 V92 A54 54 0 0 1 174 92 V110" class="band"/><rect x="54" y="96" width="30" height="50" rx="12" class="body"/><rect x="156" y="96" width="30" height="50" rx="12" class="body"/>',
-  'e-readers':
-    '<rect x="74" y="20" width="92" height="126" rx="8" class="body"/><rect x="82" y="28" width="76" height="102" rx="2" class="screen"/><path d="M90 46 H150 M90 58 H150 M90 70 H150 M90 82 H136" class="lines"/>',
-};
-
-/** A manufacturer's badge: a round plate; the name below says who it is. */
-const manufacturerBadge =
-  '<circle cx="120" cy="84" r="58" class="body"/><circle cx="120" cy="84" r="46" class="screen"/>';
-
-/** A soft, deterministic colour per manufacturer so images of one brand look alike. */
-function hueOf(key: string): number {
-  let hash = 0;
-  for (let index = 0; index < key.length; index += 1)
-    hash = (hash * 31 + key.charCodeAt(index)) % 360;
-  return hash;
-}
-
-/** Breaks text into at most `maxLines` lines of about `width` characters, cutting with "…". */
-function wrap(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter((part) => part !== '')) {
-    const candidate = current === '' ? word : `${current} ${word}`;
-    if (candidate.length <= width || current === '') current = candidate;
-    else {
-      lines.push(current);
-      current = word;
-    }
-  }
-  if (current !== '') lines.push(current);
-  if (lines.length <= maxLines)
-    return lines.map((line) => (line.length > width ? `${line.slice(0, width - 1)}…` : line));
-  const kept = lines.slice(0, maxLines);
-  const last = kept[maxLines - 1] ?? '';
-  kept[maxLines - 1] = `${last.slice(0, width - 1)}…`;
-  return kept;
-}
-
 /**
- * Paints the drawing's parts. Colours are presentation attributes, not a `<style>` element, so
- * the image renders the same under a Content-Security-Policy that forbids inline styles.
+ * The SVG of a kind's drawing on its tile. The title names the entry for the rare reader that
+ * shows the SVG inline; pages show it as an `<img>` with their own alt text.
  */
-function paint(drawing: string, hue: number): string {
-  const paints: Record<string, string> = {
-    body: `fill="hsl(${hue},35%,32%)"`,
-    screen: `fill="hsl(${hue},45%,88%)"`,
-    detail: `fill="hsl(${hue},25%,55%)"`,
-    band: `fill="none" stroke="hsl(${hue},35%,32%)" stroke-width="10"`,
-    lines: `fill="none" stroke="hsl(${hue},20%,60%)" stroke-width="4"`,
-  };
-  return drawing.replace(/class="([a-z]+)"/g, (match, part: string) => paints[part] ?? match);
-}
-
-function svgDocument(
-  drawing: string,
-  lines: readonly string[],
-  hue: number,
-  title: string,
-): string {
-  const text = lines
-    .map((line, index) => {
-      const look =
-        index === 0 ? 'font-size="15" font-weight="600" fill="#222"' : 'font-size="13" fill="#555"';
-      return `<text x="120" y="${176 + index * 20}" ${look}>${escapeXml(line)}</text>`;
-    })
-    .join('');
+export function illustrationSvg(kind: DeviceKind, title: string): string {
+  const { ink, body, tile } = illustrationPalette;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240" role="img">` +
     `<title>${escapeXml(title)}</title>` +
-    `<rect width="240" height="240" rx="16" fill="hsl(${hue},40%,96%)"/>` +
-    paint(drawing, hue) +
-    `<g font-family="system-ui, sans-serif" text-anchor="middle">${text}</g>` +
-    `</svg>`
+    `<rect width="240" height="240" rx="24" fill="${tile}"/>` +
+    `<g fill="${body}" stroke="${ink}" stroke-width="6" stroke-linejoin="round" stroke-linecap="round">` +
+    illustrationOf(kind) +
+    `</g></svg>`
   );
 }
 
 /**
- * A small self-contained SVG for a catalogue entry (no scripts, no external references, all
- * text escaped), or undefined when the entry does not exist. Device images show the category's
- * silhouette with the model and variant; the name is the same in every edition.
+ * What the drawings of a catalogue need beyond its index: the first device of each series and
+ * each manufacturer's main category (the one with most of its models).
+ */
+interface DrawingIndex {
+  firstDeviceBySeries: ReadonlyMap<number, CatalogueDevice>;
+  mainCategoryByManufacturer: ReadonlyMap<number, number>;
+}
+
+const drawingIndexes = new WeakMap<Catalogue, DrawingIndex>();
+
+function getDrawingIndex(catalogue: Catalogue): DrawingIndex {
+  const cached = drawingIndexes.get(catalogue);
+  if (cached !== undefined) return cached;
+  const firstDeviceBySeries = new Map<number, CatalogueDevice>();
+  const counts = new Map<number, Map<number, number>>();
+  const countedModels = new Set<string>();
+  for (const device of catalogue.devices) {
+    if (!firstDeviceBySeries.has(device.seriesId)) firstDeviceBySeries.set(device.seriesId, device);
+    // Models, not variants: a tablet in twelve storage and network variants is one model.
+    if (countedModels.has(device.modelKey)) continue;
+    countedModels.add(device.modelKey);
+    const perCategory = counts.get(device.manufacturerId) ?? new Map<number, number>();
+    perCategory.set(device.categoryId, (perCategory.get(device.categoryId) ?? 0) + 1);
+    counts.set(device.manufacturerId, perCategory);
+  }
+  const mainCategoryByManufacturer = new Map<number, number>();
+  for (const [manufacturerId, perCategory] of counts) {
+    // Most devices wins; a tie goes to the category listed first.
+    const [main] = [...perCategory].toSorted(
+      (left, right) => right[1] - left[1] || left[0] - right[0],
+    );
+    if (main !== undefined) mainCategoryByManufacturer.set(manufacturerId, main[0]);
+  }
+  const index: DrawingIndex = { firstDeviceBySeries, mainCategoryByManufacturer };
+  drawingIndexes.set(catalogue, index);
+  return index;
+}
+
+function isCategoryKey(key: string): key is CategoryKey {
+  return (categoryKeys as readonly string[]).includes(key);
+}
+
+/**
+ * A small self-contained SVG for a catalogue entry (no scripts, no external references, no
+ * text but the escaped title), or undefined when the entry does not exist. A device or series
+ * shows the drawing of its kind (`deviceKind`), a category its typical kind, a manufacturer
+ * the category it has most models in; no image carries a brand's logo or lettering.
  */
 export function renderCatalogueImage(
   catalogue: Catalogue,
@@ -116,47 +87,52 @@ export function renderCatalogueImage(
   id: number,
 ): string | undefined {
   const index = getCatalogueIndex(catalogue);
-  const categoryKeyOf = (categoryId: number): CategoryKey | undefined => {
-    const key = index.categoriesById.get(categoryId)?.key;
-    return key !== undefined && key in silhouettes ? (key as CategoryKey) : undefined;
+  const categoryKeyOf = (categoryId: number | undefined): CategoryKey | undefined => {
+    const key = categoryId === undefined ? undefined : index.categoriesById.get(categoryId)?.key;
+    return key !== undefined && isCategoryKey(key) ? key : undefined;
   };
   switch (kind) {
     case 'category': {
       const category = index.categoriesById.get(id);
-      const key = category === undefined ? undefined : categoryKeyOf(category.id);
+      const key = categoryKeyOf(category?.id);
       if (category === undefined || key === undefined) return undefined;
-      // Category images carry no words: one image serves all four languages.
-      return svgDocument(silhouettes[key], [], hueOf(key), category.key);
+      return illustrationSvg(categoryKind[key], category.pages.de.name);
     }
     case 'manufacturer': {
       const manufacturer = index.manufacturersById.get(id);
       if (manufacturer === undefined) return undefined;
-      const name = manufacturer.pages.de.name;
-      const initial = escapeXml(name.slice(0, 1).toUpperCase());
-      const drawing = `${manufacturerBadge}<text x="120" y="100" font-family="system-ui, sans-serif" font-size="44" font-weight="700" text-anchor="middle" fill="#222">${initial}</text>`;
-      return svgDocument(drawing, wrap(name, 22, 2), hueOf(manufacturer.key), name);
+      const mainCategory = getDrawingIndex(catalogue).mainCategoryByManufacturer.get(id);
+      const key = categoryKeyOf(mainCategory) ?? 'smartphones';
+      return illustrationSvg(categoryKind[key], manufacturer.pages.de.name);
     }
     case 'series': {
       const series = index.seriesById.get(id);
-      const key = series === undefined ? undefined : categoryKeyOf(series.categoryId);
+      const key = categoryKeyOf(series?.categoryId);
       const manufacturer =
         series === undefined ? undefined : index.manufacturersById.get(series.manufacturerId);
       if (series === undefined || key === undefined || manufacturer === undefined) return undefined;
-      const title = withManufacturer(manufacturer.pages.de.name, series.pages.de.name);
-      return svgDocument(silhouettes[key], wrap(title, 22, 3), hueOf(manufacturer.key), title);
+      const first = getDrawingIndex(catalogue).firstDeviceBySeries.get(id);
+      const drawn = deviceKind({
+        category: key,
+        series: series.pages.de.name,
+        model: first?.model ?? '',
+      });
+      return illustrationSvg(
+        drawn,
+        withManufacturer(manufacturer.pages.de.name, series.pages.de.name),
+      );
     }
     case 'device': {
       const device = index.devicesById.get(id);
-      const key = device === undefined ? undefined : categoryKeyOf(device.categoryId);
-      const manufacturer =
-        device === undefined ? undefined : index.manufacturersById.get(device.manufacturerId);
-      if (device === undefined || key === undefined || manufacturer === undefined) return undefined;
-      const modelName = withManufacturer(manufacturer.pages.de.name, device.model);
-      const lines = [
-        ...wrap(modelName, 22, 2),
-        ...(device.variant === '' ? [] : wrap(device.variant, 28, 1)),
-      ];
-      return svgDocument(silhouettes[key], lines, hueOf(manufacturer.key), device.name);
+      const key = categoryKeyOf(device?.categoryId);
+      const series = device === undefined ? undefined : index.seriesById.get(device.seriesId);
+      if (device === undefined || key === undefined) return undefined;
+      const drawn = deviceKind({
+        category: key,
+        series: series?.pages.de.name ?? '',
+        model: device.model,
+      });
+      return illustrationSvg(drawn, device.name);
     }
   }
 }
