@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { buildPath } from '@tradein/editions';
+import { buildPath, formatMoney } from '@tradein/editions';
 import type { ShouldRevalidateFunction } from 'react-router';
 import {
   browseStepOf,
@@ -9,6 +9,7 @@ import {
   overviewAlternates,
 } from '../catalogue-pages.server.ts';
 import { aggregationByUrl, deviceByUrl, devicesOfSeries } from '../catalogue.server.ts';
+import { BestPrice } from '../components/best-price.tsx';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
@@ -42,6 +43,7 @@ async function productDetail({ request, match, i18n }: Screen) {
           name: `${modelName} ${variant.variant}`.trim(),
           href: buildPath(site.edition, 'productDetail', { pdp: variant.url }),
           current: variant.id === device.id,
+          bestPrice: formatMoney(site.edition, variant.bestPriceCents),
         }));
   return {
     kind: 'detail' as const,
@@ -63,6 +65,8 @@ async function productDetail({ request, match, i18n }: Screen) {
       manufacturer: device.manufacturer,
       series: device.series,
       category: device.category,
+      // What this variant gets at best from the API's current price list, before any answer.
+      bestPrice: formatMoney(site.edition, device.bestPriceCents),
     },
     modelName,
     variants,
@@ -84,6 +88,7 @@ async function productOverview({ request, match, i18n }: Screen) {
         id: device.id,
         name: device.name,
         href: buildPath(site.edition, 'productDetail', { pdp: device.url }),
+        bestPrice: formatMoney(site.edition, device.bestPriceCents),
       })),
     })),
   );
@@ -144,6 +149,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h1>
           <Trans>Sell {device.name}</Trans>
         </h1>
+        <p className="best-price">
+          <strong>
+            <BestPrice price={device.bestPrice} />
+          </strong>
+        </p>
+        <p className="best-price__note">
+          <Trans>
+            The price for a device in top condition. Your offer follows your answers to the
+            questions.
+          </Trans>
+        </p>
         <p className="lead">
           <Trans>Answer a few questions about its condition and see your offer at once.</Trans>
         </p>
@@ -165,7 +181,10 @@ function ProductBelow({ loaderData: product }: Pick<Route.ComponentProps, 'loade
             <ul>
               {series.devices.map((device) => (
                 <li key={device.id}>
-                  <ShopLink to={device.href}>{device.name}</ShopLink>
+                  <ShopLink to={device.href}>{device.name}</ShopLink>{' '}
+                  <span className="best-price__inline">
+                    <BestPrice price={device.bestPrice} />
+                  </span>
                 </li>
               ))}
             </ul>
@@ -187,7 +206,10 @@ function ProductBelow({ loaderData: product }: Pick<Route.ComponentProps, 'loade
               <li key={variant.id}>
                 <ShopLink to={variant.href} aria-current={variant.current ? 'page' : undefined}>
                   {variant.name}
-                </ShopLink>
+                </ShopLink>{' '}
+                <span className="best-price__inline">
+                  <BestPrice price={variant.bestPrice} />
+                </span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { buildPath } from '@tradein/editions';
+import { buildPath, formatMoney } from '@tradein/editions';
 import type { ShouldRevalidateFunction } from 'react-router';
 import type { Aggregation, Category } from '@tradein/contract';
 import {
@@ -12,6 +12,7 @@ import {
   overviewKind,
 } from '../catalogue-pages.server.ts';
 import { aggregationByUrl, categoryByUrl, devicesOfSeries } from '../catalogue.server.ts';
+import { BestPrice } from '../components/best-price.tsx';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { ShopLink } from '../components/shop-link.tsx';
 import { TrustStrip } from '../components/trust-strip.tsx';
@@ -27,6 +28,8 @@ interface PageLink {
   id: number;
   name: string;
   href: string;
+  /** A model's "up to" price, formatted for the edition (models of a series only). */
+  bestPrice?: string;
 }
 
 /** The sell page of a category: its manufacturers, the widget at their list. */
@@ -83,6 +86,7 @@ async function aggregationPage({ request, i18n }: Screen, aggregation: Aggregati
             id: device.id,
             name: device.name,
             href: buildPath(site.edition, 'productDetail', { pdp: device.url }),
+            bestPrice: formatMoney(site.edition, device.bestPriceCents),
           })),
         }
       : {
@@ -182,6 +186,14 @@ function SellCategoryBelow({ loaderData }: Pick<Route.ComponentProps, 'loaderDat
           {links.entries.map((link) => (
             <li key={link.id}>
               <ShopLink to={link.href}>{link.name}</ShopLink>
+              {link.bestPrice === undefined ? null : (
+                <>
+                  {' '}
+                  <span className="best-price__inline">
+                    <BestPrice price={link.bestPrice} />
+                  </span>
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -16,7 +16,6 @@ import type { TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { createCatalogueSearch } from './catalogue-search.ts';
 
@@ -49,10 +48,9 @@ beforeAll(async () => {
   db = await sqlite.create();
   await migrateToLatest(db);
   await seedCatalogue(db, catalogue);
-  const mailer = createMailer({ smtpUrl: undefined, outboxDir: '/nonexistent' });
   server = await startTestServer(db, {
     search: createCatalogueSearch(await loadCatalogue(db)),
-    extend: (route) => registerOfferRoutes(route, { db, mailer, clock: () => new Date() }),
+    extend: (route) => registerOfferRoutes(route, { db, clock: () => new Date() }),
   });
 });
 afterAll(async () => {
