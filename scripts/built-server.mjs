@@ -15,6 +15,9 @@ const bundles = {
   api: fileURLToPath(new URL('../packages/trade-api/dist/api/api-node.js', import.meta.url)),
 };
 
+/** Complete legal and contact details for every edition, as an operator's file gives them. */
+const testLegalDetailsFile = fileURLToPath(new URL('legal-details.test.json', import.meta.url));
+
 /** A port the kernel has just handed out on loopback, free for the server to take. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -107,6 +110,8 @@ export async function startBuiltServer({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // A production start needs the real imprint and contact details; these stand in for them.
+      LEGAL_DETAILS_FILE: testLegalDetailsFile,
       // The shop server logs at info whatever this says; the API node follows it.
       LOG_LEVEL: 'warn',
       ...env,

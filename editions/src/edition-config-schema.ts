@@ -2,6 +2,11 @@ import * as z from 'zod/mini';
 import englishLocale from 'zod/v4/locales/en.js';
 import { contactSubjectCount, payPalPaymentMethod } from './constants.ts';
 import { editionCodeSchema } from './edition-code.ts';
+import {
+  imprintConfigSchema,
+  partnerServiceHoursConfigFields,
+  serviceHoursConfigFields,
+} from './legal-details-schema.ts';
 import { compilePathPattern } from './path-pattern.ts';
 import { b2bRouteNames, routeNameSchema, routeNames, routeParameterNames } from './route-names.ts';
 import { environmentSchema, shopModeSchema } from './shop-mode.ts';
@@ -35,6 +40,7 @@ const contactAddressSchema = z.strictObject({
   fromAddress: email,
   fromName: text,
   toAddress: email,
+  ...partnerServiceHoursConfigFields,
 });
 
 const hostRuleSchema = z.strictObject({
@@ -115,8 +121,12 @@ const baseSchema = z.strictObject({
     fromAddress: email,
     fromName: text,
     toAddress: email,
+    /** The service team's phone (E.164) and opening hours, shown on the contact page. */
+    ...serviceHoursConfigFields,
     b2bpartner: z.optional(contactAddressSchema),
   }),
+  /** Who runs the shop, for the imprint (docs/editions.md, "Legal and contact details"). */
+  imprint: imprintConfigSchema,
   /** Category titles that must not be derived from the category name (brand spelling). */
   popTitleException: z.strictObject({ iphone: text, ipad: text }),
   dynamicYield: z.strictObject({
@@ -128,6 +138,8 @@ const baseSchema = z.strictObject({
     showReviewSlider: z.boolean(),
     sealScriptUrl: httpsUrl,
     sliderScriptUrl: httpsUrl,
+    /** The edition's public review page at eKomi, which the static seal links. */
+    reviewPageUrl: httpsUrl,
   }),
   helpWidget: z.strictObject({
     /** Whether the consumer shop loads the help/contact widget (after consent). */
@@ -137,6 +149,8 @@ const baseSchema = z.strictObject({
     account: text,
     chatApiKey: text,
     ticketApiKey: text,
+    /** Who runs the help service, named with its privacy notice on the privacy page. */
+    provider: z.strictObject({ name: text, privacyPolicyUrl: httpsUrl }),
     contactSubjects: z.array(contactSubjectSchema).check(z.length(contactSubjectCount)),
   }),
   hasNewsletter: z.boolean(),

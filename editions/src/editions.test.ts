@@ -81,7 +81,7 @@ describe('edition values', () => {
   it('enables B2B, the B2B partner contact and the B2B landing page in de only', () => {
     const withB2B = editionCodes.filter((code) => getEdition(code).hasB2B);
     expect(withB2B).toEqual(['de']);
-    expect(getEdition('de').contact.b2bpartner).toEqual({
+    expect(getEdition('de').contact.b2bpartner).toMatchObject({
       fromAddress: 'noreply@tradein.de',
       fromName: 'tradein Business',
       toAddress: 'b2b@tradein.de',

@@ -72,7 +72,8 @@ function pick<T>(
     placeholders.push(path);
     return configured.placeholder;
   }
-  return configured;
+  // Not a placeholder: the value itself (a value is never an object with `placeholder`).
+  return configured as T;
 }
 
 /** An edition's legal and contact details with the operator's values applied. */
@@ -82,7 +83,7 @@ export function resolveLegalDetails(
 ): LegalDetails {
   const placeholders: string[] = [];
   const imprintGiven = given.imprint ?? {};
-  const field = <K extends keyof EditionConfig['imprint']>(key: K) =>
+  const field = (key: Exclude<keyof Imprint, 'managingDirectors'>): string =>
     pick(`imprint.${key}`, config.imprint[key], imprintGiven[key], placeholders);
   const imprint: Imprint = {
     companyName: field('companyName'),
@@ -93,7 +94,12 @@ export function resolveLegalDetails(
     registerCourt: field('registerCourt'),
     registerNumber: field('registerNumber'),
     vatId: field('vatId'),
-    managingDirectors: field('managingDirectors'),
+    managingDirectors: pick(
+      'imprint.managingDirectors',
+      config.imprint.managingDirectors,
+      imprintGiven.managingDirectors,
+      placeholders,
+    ),
     email: field('email'),
     phone: field('phone'),
   };

@@ -3,7 +3,13 @@ import { atClientEdition } from './at-client.ts';
 import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
-import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
+import {
+  consumerHosts,
+  ekomiWidgets,
+  helpServiceProvider,
+  placeholder,
+  weekdayServiceHours,
+} from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.at';
 
@@ -16,6 +22,7 @@ export const atEdition = {
     account: 'tradein',
     chatApiKey: 'pk_chat_at_8c3e50b1f94a2d77',
     ticketApiKey: 'pk_ticket_at_3a9f16d02e8b4c51',
+    provider: helpServiceProvider('at'),
     contactSubjects: germanContactSubjects,
   },
   footerShippingLogo: {
@@ -31,6 +38,21 @@ export const atEdition = {
     fromAddress: 'noreply@tradein.at',
     fromName: 'tradein Österreich',
     toAddress: 'service@tradein.at',
+    phone: placeholder('+43150000000'),
+    hours: weekdayServiceHours,
+  },
+  imprint: {
+    companyName: placeholder('tradein Austria GmbH'),
+    streetAddress: placeholder('Musterstraße 1'),
+    postalCode: placeholder('1010'),
+    city: placeholder('Wien'),
+    country: 'AT',
+    registerCourt: placeholder('Handelsgericht Wien'),
+    registerNumber: placeholder('FN 000000 a'),
+    vatId: placeholder('ATU00000000'),
+    managingDirectors: placeholder(['Erika Musterfrau']),
+    email: 'service@tradein.at',
+    phone: placeholder('+43150000000'),
   },
   dynamicYield: { enabled: true, siteId: '8769432' },
   ekomi: ekomiWidgets('at', { seal: true, slider: false }),

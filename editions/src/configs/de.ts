@@ -1,9 +1,15 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import type { OpeningHours } from '../legal-details-schema.ts';
 import { deClientEdition } from './de-client.ts';
 import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
-import { ekomiWidgets } from './edition-parts.ts';
+import {
+  ekomiWidgets,
+  helpServiceProvider,
+  placeholder,
+  weekdayServiceHours,
+} from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.de';
 
@@ -22,6 +28,7 @@ export const deEdition = {
     account: 'tradein',
     chatApiKey: 'pk_chat_de_5f2a91c3d7e84b06',
     ticketApiKey: 'pk_ticket_de_0b7d4e19a3c26f58',
+    provider: helpServiceProvider('de'),
     contactSubjects: germanContactSubjects,
   },
   footerShippingLogo: {
@@ -37,11 +44,30 @@ export const deEdition = {
     fromAddress: 'noreply@tradein.de',
     fromName: 'tradein Deutschland',
     toAddress: 'service@tradein.de',
+    phone: placeholder('+493023125000'),
+    hours: weekdayServiceHours,
     b2bpartner: {
       fromAddress: 'noreply@tradein.de',
       fromName: 'tradein Business',
       toAddress: 'b2b@tradein.de',
+      phone: placeholder('+493023125100'),
+      hours: placeholder<OpeningHours>([
+        { from: 'monday', to: 'friday', opens: '08:00', closes: '17:00' },
+      ]),
     },
+  },
+  imprint: {
+    companyName: placeholder('tradein GmbH'),
+    streetAddress: placeholder('Musterstraße 1'),
+    postalCode: placeholder('10115'),
+    city: placeholder('Berlin'),
+    country: 'DE',
+    registerCourt: placeholder('Amtsgericht Charlottenburg (Berlin)'),
+    registerNumber: placeholder('HRB 000000 B'),
+    vatId: placeholder('DE000000000'),
+    managingDirectors: placeholder(['Erika Mustermann', 'Max Mustermann']),
+    email: 'service@tradein.de',
+    phone: placeholder('+493023125000'),
   },
   dynamicYield: { enabled: true, siteId: '8769431' },
   ekomi: ekomiWidgets('de', { seal: true, slider: true }),

@@ -1,4 +1,5 @@
 import type { EditionConfigInput } from '../edition-config-schema.ts';
+import type { OpeningHours } from '../legal-details-schema.ts';
 
 /**
  * The hosts of an edition that serves consumers only, on `tradein.{code}`: the shop with and
@@ -25,5 +26,25 @@ export function ekomiWidgets(
     showReviewSlider: shown.slider,
     sealScriptUrl: `https://connect.ekomi.de/widget/seal/tradein-${code}.js`,
     sliderScriptUrl: `https://connect.ekomi.de/widget/slider/tradein-${code}.js`,
+    reviewPageUrl: `https://www.ekomi.de/bewertungen-tradein-${code}.html`,
   };
 }
+
+/**
+ * Marks a development value of the imprint or the contact details: shown outside production,
+ * refused by a production start until an operator's file replaces it.
+ */
+export function placeholder<T>(value: T): { placeholder: T } {
+  return { placeholder: value };
+}
+
+/** The help service of an edition's help widget, named with its privacy notice. */
+export function helpServiceProvider(code: string): EditionConfigInput['helpWidget']['provider'] {
+  return { name: 'tradein Help Center', privacyPolicyUrl: `https://help.tradein.${code}/privacy` };
+}
+
+/** Service hours on weekdays and Saturday mornings, the development value of every edition. */
+export const weekdayServiceHours = placeholder<OpeningHours>([
+  { from: 'monday', to: 'friday', opens: '09:00', closes: '18:00' },
+  { from: 'saturday', to: 'saturday', opens: '10:00', closes: '14:00' },
+]);

@@ -3,7 +3,13 @@ import { esClientEdition } from './es-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { spanishSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
-import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
+import {
+  consumerHosts,
+  ekomiWidgets,
+  helpServiceProvider,
+  placeholder,
+  weekdayServiceHours,
+} from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.es';
 
@@ -23,6 +29,7 @@ export const esEdition = {
     account: 'tradein',
     chatApiKey: 'pk_chat_es_1d6b73e09f2c5a48',
     ticketApiKey: 'pk_ticket_es_6e0c2f8b5a1d9374',
+    provider: helpServiceProvider('es'),
     contactSubjects: [
       { key: 'deviceSearch', label: 'No encuentro mi dispositivo' },
       { key: 'offerPrice', label: 'Precio de compra y oferta' },
@@ -49,6 +56,21 @@ export const esEdition = {
     fromAddress: 'noreply@tradein.es',
     fromName: 'tradein España',
     toAddress: 'atencion@tradein.es',
+    phone: placeholder('+34910000000'),
+    hours: weekdayServiceHours,
+  },
+  imprint: {
+    companyName: placeholder('tradein Iberia S.L.'),
+    streetAddress: placeholder('Calle Ejemplo 1'),
+    postalCode: placeholder('28001'),
+    city: placeholder('Madrid'),
+    country: 'ES',
+    registerCourt: placeholder('Registro Mercantil de Madrid'),
+    registerNumber: placeholder('Tomo 00000, Folio 0, Hoja M-000000'),
+    vatId: placeholder('ESB00000000'),
+    managingDirectors: placeholder(['Juan Pérez García']),
+    email: 'atencion@tradein.es',
+    phone: placeholder('+34910000000'),
   },
   dynamicYield: { enabled: false, siteId: '8769433' },
   ekomi: ekomiWidgets('es', { seal: false, slider: false }),

@@ -4,7 +4,13 @@ import { frLegacyRedirects } from './fr-legacy-redirects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { frenchSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
-import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
+import {
+  consumerHosts,
+  ekomiWidgets,
+  helpServiceProvider,
+  placeholder,
+  weekdayServiceHours,
+} from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.fr';
 
@@ -24,6 +30,7 @@ export const frEdition = {
     account: 'tradein',
     chatApiKey: 'pk_chat_fr_9a4d27f6c0b18e35',
     ticketApiKey: 'pk_ticket_fr_2c8e61a4d7f03b96',
+    provider: helpServiceProvider('fr'),
     contactSubjects: [
       { key: 'deviceSearch', label: 'Je ne trouve pas mon appareil' },
       { key: 'offerPrice', label: 'Prix de rachat et offre' },
@@ -50,6 +57,21 @@ export const frEdition = {
     fromAddress: 'noreply@tradein.fr',
     fromName: 'tradein France',
     toAddress: 'service@tradein.fr',
+    phone: placeholder('+33100000000'),
+    hours: weekdayServiceHours,
+  },
+  imprint: {
+    companyName: placeholder('tradein France SAS'),
+    streetAddress: placeholder('1 rue de l’Exemple'),
+    postalCode: placeholder('75001'),
+    city: placeholder('Paris'),
+    country: 'FR',
+    registerCourt: placeholder('RCS Paris'),
+    registerNumber: placeholder('SIREN 000 000 000'),
+    vatId: placeholder('FR00000000000'),
+    managingDirectors: placeholder(['Jean Dupont']),
+    email: 'service@tradein.fr',
+    phone: placeholder('+33100000000'),
   },
   dynamicYield: { enabled: true, siteId: '8769434' },
   ekomi: ekomiWidgets('fr', { seal: true, slider: true }),

@@ -3,7 +3,13 @@ import { itClientEdition } from './it-client.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { italianSellFlowRoutes } from './sell-flow-routes.ts';
 import { sharedRoutes } from './shared-routes.ts';
-import { consumerHosts, ekomiWidgets } from './edition-parts.ts';
+import {
+  consumerHosts,
+  ekomiWidgets,
+  helpServiceProvider,
+  placeholder,
+  weekdayServiceHours,
+} from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.it';
 
@@ -23,6 +29,7 @@ export const itEdition = {
     account: 'tradein',
     chatApiKey: 'pk_chat_it_4f7b08e2a6c91d53',
     ticketApiKey: 'pk_ticket_it_7d1a95c3e0f64b28',
+    provider: helpServiceProvider('it'),
     contactSubjects: [
       { key: 'deviceSearch', label: 'Non trovo il mio dispositivo' },
       { key: 'offerPrice', label: 'Prezzo di acquisto e offerta' },
@@ -49,6 +56,21 @@ export const itEdition = {
     fromAddress: 'noreply@tradein.it',
     fromName: 'tradein Italia',
     toAddress: 'assistenza@tradein.it',
+    phone: placeholder('+390200000000'),
+    hours: weekdayServiceHours,
+  },
+  imprint: {
+    companyName: placeholder('tradein Italia S.r.l.'),
+    streetAddress: placeholder('Via Esempio 1'),
+    postalCode: placeholder('20121'),
+    city: placeholder('Milano'),
+    country: 'IT',
+    registerCourt: placeholder('Registro delle Imprese di Milano Monza Brianza Lodi'),
+    registerNumber: placeholder('REA MI-0000000'),
+    vatId: placeholder('IT00000000000'),
+    managingDirectors: placeholder(['Mario Rossi']),
+    email: 'assistenza@tradein.it',
+    phone: placeholder('+390200000000'),
   },
   dynamicYield: { enabled: false, siteId: '8769435' },
   ekomi: ekomiWidgets('it', { seal: false, slider: false }),

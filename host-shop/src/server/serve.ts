@@ -1,4 +1,4 @@
-import { openTradeApi, readTradeApiConfig } from '@tradein/trade-api';
+import { openTradeApi, readLegalDetails, readTradeApiConfig } from '@tradein/trade-api';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
@@ -28,6 +28,11 @@ function readSettingsOrExit<T>(read: () => T): T {
  */
 export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promise<void> {
   const environment = readSettingsOrExit(() => readEnvironment(process.env));
+  // The pages read the same file when they first show an imprint, privacy or contact page
+  // (app/content/legal-details.server.ts); a mistake in it, or a placeholder left in a
+  // production start, stops the server here instead. The environment is passed as an object:
+  // the bundle replaces the expression `process.env.NODE_ENV` with "production" at build time.
+  readSettingsOrExit(() => readLegalDetails({ ...process.env }));
   const pages = (await import(pagesBuild.href)) as ServerBuild;
   const tradeApiUrl = environment.TRADE_API_URL;
   if (tradeApiUrl !== undefined) {

@@ -2,6 +2,7 @@
  * The reference trade API: storage (SQLite or PostgreSQL through Kysely), its configuration,
  * and the HTTP server behind every call of the contract.
  */
+export { readLegalDetails } from './config/legal-details-file.ts';
 export { readTradeApiConfig } from './config/trade-api-config.ts';
 export { fastifyTrustProxy, trustProxySchema } from './config/trust-proxy.ts';
 export type { TrustProxy } from './config/trust-proxy.ts';

@@ -36,7 +36,7 @@ function ImprintBlock({ imprint }: { imprint: ImprintView }) {
   return (
     <section className="legal-block">
       <h2>
-        <Trans>Provider</Trans>
+        <Trans>Operator of this website</Trans>
       </h2>
       <Address imprint={imprint} />
       <dl className="legal-facts">

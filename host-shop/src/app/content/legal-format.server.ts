@@ -23,7 +23,7 @@ export interface OpeningHoursLine {
   readonly days: string;
   /** `09:00–18:00 Uhr`, `09:00–18:00`. */
   readonly times: string;
-  /** ISO 8601 times for `<time datetime>`. */
+  /** The configured times, `09:00` and `18:00`. */
   readonly opens: string;
   readonly closes: string;
 }

@@ -65,7 +65,9 @@ export interface LegalBlockData {
 
 /** The configuration's data for the blocks a page uses, for the request's edition and mode. */
 export function legalBlockData(site: Site, segments: readonly PageSegment[]): LegalBlockData {
-  const blocks = new Set(segments.flatMap((segment) => (segment.kind === 'block' ? [segment.block] : [])));
+  const blocks = new Set(
+    segments.flatMap((segment) => (segment.kind === 'block' ? [segment.block] : [])),
+  );
   const data: { imprint?: ImprintView; tools?: ToolView[] } = {};
   if (blocks.has('imprint') || blocks.has('controller')) {
     const { imprint } = legalDetails(site.edition);

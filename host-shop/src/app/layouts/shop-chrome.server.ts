@@ -34,7 +34,10 @@ export function shopChrome({ site }: ShopRequest) {
     newsletter: consumerShop && edition.hasNewsletter,
     // Customer accounts belong to the shops sellers come back to, not to the embedded widgets.
     accountLink: consumerShop || site.shopMode === 'agan',
-    reviewSeal: consumerShop && edition.ekomi.showReviewSeal,
+    reviewSeal:
+      consumerShop && edition.ekomi.showReviewSeal
+        ? { reviewPageUrl: edition.ekomi.reviewPageUrl }
+        : null,
   };
 }
 

@@ -7,14 +7,17 @@ import {
   maxContactMessageLength,
   maxTextFieldLength,
 } from '@tradein/contract';
-import { getEdition } from '@tradein/editions';
+import { getEdition, isB2BMode } from '@tradein/editions';
 import { useId } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { HoneypotField } from '../components/honeypot-field.tsx';
+import { legalDetails } from '../content/legal-details.server.ts';
+import { openingHoursLines, phoneLink } from '../content/legal-format.server.ts';
 import { readForm } from '../form-data.server.ts';
 import { filledHoneypot } from '../honeypot.server.ts';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { Site } from '../site.ts';
 import type { Route } from './+types/contact';
 
 /** The fields of the form, in the order a reader meets them. */
@@ -39,7 +42,48 @@ export function loader(args: Route.LoaderArgs) {
     }),
     subjects: edition.helpWidget.contactSubjects,
     serviceAddress: edition.contact.toAddress,
+    phone: serviceHoursOf(request.site, edition.icuLocale),
   };
+}
+
+/**
+ * The service team's phone and opening hours, formatted for the page: the B2B partner team's
+ * in the B2B mode where the edition configures them, the consumer team's otherwise.
+ */
+function serviceHoursOf(site: Site, icuLocale: string) {
+  const { contact } = legalDetails(site.edition);
+  const partner = isB2BMode(site.shopMode) ? contact.b2bpartner : undefined;
+  return {
+    link: phoneLink(partner?.phone ?? contact.phone),
+    hours: openingHoursLines(partner?.hours ?? contact.hours, icuLocale),
+  };
+}
+
+/** The phone number and when someone answers it. */
+function PhoneHours({ phone }: { phone: ReturnType<typeof serviceHoursOf> }) {
+  return (
+    <section className="contact-phone" aria-labelledby="contact-phone-title">
+      <h2 id="contact-phone-title">
+        <Trans>By phone</Trans>
+      </h2>
+      <p>
+        <a className="contact-phone__number" href={phone.link.href}>
+          {phone.link.display}
+        </a>
+      </p>
+      <h3>
+        <Trans>Opening hours</Trans>
+      </h3>
+      <dl className="opening-hours">
+        {phone.hours.map((line) => (
+          <div key={line.days}>
+            <dt>{line.days}</dt>
+            <dd>{line.times}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
 }
 
 function isField(name: PropertyKey | undefined): name is Field {
@@ -143,6 +187,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <p className="lead">
         <Trans>Write to our service team: we answer within one working day.</Trans>
       </p>
+      <PhoneHours phone={loaderData.phone} />
       <div role="alert">
         {invalid.length > 0 ? (
           <p className="notice notice--error">

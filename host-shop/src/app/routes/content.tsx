@@ -1,5 +1,7 @@
 import { shopCatalog } from '../../i18n/shop-catalog.ts';
 import { contentPage } from '../content/content-pages.server.ts';
+import { LegalBlockView } from '../content/legal-blocks.tsx';
+import { legalBlockData, pageSegments } from '../content/legal-pages.server.ts';
 import { notFound, screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
 import type { Route } from './+types/content';
@@ -10,6 +12,8 @@ export function loader(args: Route.LoaderArgs) {
   const { language, shopMode } = request.site;
   const page = contentPage(shopCatalog(language, shopMode), match.params['slug'] ?? '');
   if (page === undefined) notFound();
+  // Legal pages place blocks from the edition configuration (imprint, third-party tools).
+  const segments = pageSegments(page.html);
   return {
     seo: pageSeo(request, {
       route: 'content',
@@ -19,7 +23,8 @@ export function loader(args: Route.LoaderArgs) {
     }),
     title: page.title,
     description: page.description,
-    html: page.html,
+    segments,
+    blocks: legalBlockData(request.site, segments),
   };
 }
 
@@ -31,8 +36,14 @@ export default function Content({ loaderData }: Route.ComponentProps) {
       <article className="prose">
         <h1>{loaderData.title}</h1>
         <p className="lead">{loaderData.description}</p>
-        {/* Rendered from our own Markdown files and sanitized on the server (markdown.server.ts). */}
-        <div dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+        {loaderData.segments.map((segment, index) =>
+          segment.kind === 'block' ? (
+            <LegalBlockView key={index} block={segment.block} data={loaderData.blocks} />
+          ) : (
+            // Rendered from our own Markdown files and sanitized on the server (markdown.server.ts).
+            <div key={index} dangerouslySetInnerHTML={{ __html: segment.html }} />
+          ),
+        )}
       </article>
     </main>
   );

@@ -1,3 +1,4 @@
+import { readLegalDetails } from '../config/legal-details-file.ts';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
 import { openTradeApi } from './open-trade-api.ts';
 import { createTradeApiServer } from './trade-api-server.ts';
@@ -19,6 +20,9 @@ function fail(error: unknown): never {
 export async function serveApiNode(): Promise<void> {
   const config = (() => {
     try {
+      // The node serves no page, but its mails and a shop node in front of it speak for the
+      // same company: a production start with placeholder legal details stops here.
+      readLegalDetails(process.env);
       return readTradeApiConfig(process.env);
     } catch (error) {
       return fail(error);
