@@ -29,9 +29,14 @@ const preactAliases = [
 const loader = process.env.TRADEIN_WIDGET_BUILD === 'loader';
 const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** `locale-de` for the element's own German catalog, `checkout-de` for a step's. */
+/**
+ * `locale-de` for the element's own German catalog, `checkout-de` for a step's, and
+ * `locale-de-formal` / `checkout-de-formal` for the formal German of the B2B mode.
+ */
 function catalogChunkName(moduleId: string | null): string | undefined {
-  const match = /\/src\/(?:features\/([a-z-]+)\/)?locales\/([a-z]{2})\.po$/.exec(moduleId ?? '');
+  const match = /\/src\/(?:features\/([a-z-]+)\/)?locales\/([a-z]{2}|de-formal)\.po$/.exec(
+    moduleId ?? '',
+  );
   if (match === null) return undefined;
   return `${match[1] ?? 'locale'}-${match[2]}`;
 }

@@ -46,8 +46,11 @@ function staticClosure(key, files = new Set()) {
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const entry = manifest[entryKey];
 const dynamicKeys = entry.dynamicImports ?? [];
-const coreCatalogs = dynamicKeys.filter((key) => /^src\/locales\/[a-z]{2}\.po$/.test(key));
-if (coreCatalogs.length !== 5) throw new Error(`expected 5 locale catalogs, found ${coreCatalogs}`);
+// One catalog per language, and formal German (`de-formal.po`) for the B2B mode.
+const coreCatalogs = dynamicKeys.filter((key) =>
+  /^src\/locales\/([a-z]{2}|de-formal)\.po$/.test(key),
+);
+if (coreCatalogs.length !== 6) throw new Error(`expected 6 locale catalogs, found ${coreCatalogs}`);
 
 const sum = (sizes, field) => sizes.reduce((total, size) => total + size[field], 0);
 const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
