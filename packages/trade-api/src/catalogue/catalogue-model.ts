@@ -81,6 +81,12 @@ export interface CatalogueDevice {
   /** Root-relative path of the image on our origin, or null for the placeholder. */
   image: string | null;
   thumbnail: string | null;
+  /**
+   * The device's photo: a key in the catalogue photo storage (`<dataDir>/catalogue-photos`,
+   * e.g. `apple-iphone-13-pro.jpg`), which the image route then serves instead of the drawing.
+   * Absent for the seed; an operator's import sets it.
+   */
+  photo?: string;
   /** Per edition: url slug and page texts (name is the display name in that edition). */
   pages: PerEdition<CataloguePage>;
   /** What we pay for a device in top condition, in integer euro cents, per edition. */

@@ -298,7 +298,8 @@ describe('deviceKind', () => {
     expect(listed).toEqual(seeded);
   });
 
-  it.each(seedSeriesKinds)('draws the models of %s as %s', (key, kind, exceptions = {}) => {
+  const rows = seedSeriesKinds.map(([key, kind, exceptions = {}]) => ({ key, kind, exceptions }));
+  it.each(rows)('draws the models of $key as $kind', ({ key, kind, exceptions }) => {
     const models = seedModels.filter((entry) => `${entry.category} | ${entry.series}` === key);
     expect(models.length).toBeGreaterThan(0);
     for (const entry of models)

@@ -7,9 +7,16 @@ import { rowCounts, testDatabases, useMigratedDatabase } from '../../test-kit/te
 describe.each(testDatabases())('the shipped catalogue on $name', (engine) => {
   const database = useMigratedDatabase(engine);
 
-  it('seeds in one go and reads back exactly as built', async () => {
+  it('seeds in one go and reads back exactly as built, with a device photo', async () => {
     const db = database();
-    const catalogue = buildCatalogue();
+    const built = buildCatalogue();
+    // The seed has no photos; an operator's import gives devices one (docs/catalogue.md).
+    const catalogue = {
+      ...built,
+      devices: built.devices.map((device, index) =>
+        index === 3 ? { ...device, photo: 'apple-iphone-16-pro-max.jpg' } : device,
+      ),
+    };
     const result = await seedCatalogue(db, catalogue);
     expect(result.seeded).toBe(true);
     expect(result.rows.devices).toBe(catalogue.devices.length);

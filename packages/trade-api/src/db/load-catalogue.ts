@@ -190,6 +190,7 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
       releaseMonth: row.release_month,
       image: row.image,
       thumbnail: row.thumbnail,
+      ...(row.photo === null ? {} : { photo: row.photo }),
       pages: devicePageSets.get(row.id),
       basePrices: basePrices.get(row.id),
       recyclingPrices: recyclingPrices.get(row.id),

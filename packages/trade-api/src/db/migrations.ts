@@ -27,6 +27,7 @@ import { up as sellerPhotosUp, down as sellerPhotosDown } from './migrations/sel
 import { up as jobsUp, down as jobsDown } from './migrations/jobs.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 import { up as voucherUsesUp, down as voucherUsesDown } from './migrations/voucher-uses.ts';
+import { up as devicePhotosUp, down as devicePhotosDown } from './migrations/device-photos.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_clarification_links': { up: clarificationLinksUp, down: clarificationLinksDown },
   '0010_seller_photos': { up: sellerPhotosUp, down: sellerPhotosDown },
   '0011_jobs': { up: jobsUp, down: jobsDown },
+  '0013_device_photos': { up: devicePhotosUp, down: devicePhotosDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

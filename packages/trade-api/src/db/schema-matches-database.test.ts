@@ -171,6 +171,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     release_month: 'not null',
     image: 'nullable',
     thumbnail: 'nullable',
+    photo: 'nullable',
   },
   jobs: {
     id: 'not null',

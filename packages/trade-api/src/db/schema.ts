@@ -82,6 +82,8 @@ export interface DevicesTable {
   release_month: number;
   image: string | null;
   thumbnail: string | null;
+  /** Key of the device's photo in the catalogue photo storage (migration `0013_device_photos`). */
+  photo: string | null;
 }
 export interface DevicePagesTable extends PageColumns {
   device_id: number;

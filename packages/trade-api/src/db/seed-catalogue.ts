@@ -167,6 +167,7 @@ export async function seedCatalogue(db: TradeDb, catalogue: Catalogue): Promise<
         release_month: device.releaseMonth,
         image: device.image,
         thumbnail: device.thumbnail,
+        photo: device.photo ?? null,
       })),
       rows,
     );

@@ -1,29 +1,52 @@
 import { apiErrorCode, catalogueImageEndpoint, type CatalogueImageKind } from '@tradein/contract';
+import type { PhotoStorage } from '../photos/photo-storage.ts';
+import { renderCatalogueImage } from '../catalogue/catalogue-image.ts';
+import type { Catalogue } from '../catalogue/catalogue-model.ts';
+import { readCataloguePhoto, type CataloguePhoto } from '../catalogue/catalogue-photo.ts';
 import { daySeconds } from '../time/day.ts';
 import { HttpError } from './http-error.ts';
 import type { Route } from './route.ts';
 
-/** Draws the SVG of a catalogue entry; null when there is no such entry. */
+/**
+ * The image of a catalogue entry: SVG text (a drawing), or a device's photo; null when there is
+ * no such entry.
+ */
 export type RenderImage = (
   kind: CatalogueImageKind,
   id: number,
-) => string | null | Promise<string | null>;
+) => string | CataloguePhoto | null | Promise<string | CataloguePhoto | null>;
 
 /** How long browsers and CDNs may keep an image: the catalogue changes rarely. */
 const imageCacheControl = `public, max-age=${daySeconds}`;
 
 /**
- * `GET /api/trade/images/:kind/:id.svg`: the generated SVG of a catalogue entry. Images may be
+ * The images of a catalogue: a device's photo when it has one and the file is stored, else the
+ * drawing of the entry.
+ */
+export function catalogueImages(catalogue: Catalogue, photos: PhotoStorage): RenderImage {
+  return async (kind, id) =>
+    (await readCataloguePhoto(catalogue, photos, kind, id)) ??
+    renderCatalogueImage(catalogue, kind, id) ??
+    null;
+}
+
+/**
+ * `GET /api/trade/images/:kind/:id.svg`: the image of a catalogue entry. The address stays the
+ * same when an operator adds a photo; the content type says what the answer is. Images may be
  * shown on partner sites, so they are allowed cross-origin; their CSP lets nothing run.
  */
 export function registerImageRoute(route: Route, renderImage: RenderImage): void {
   route(catalogueImageEndpoint, async ({ params, reply }) => {
-    const svg = await renderImage(params.kind, params.id);
-    if (svg === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such image');
+    const image = await renderImage(params.kind, params.id);
+    if (image === null) throw new HttpError(404, apiErrorCode.notFound, 'There is no such image');
+    const [contentType, body] =
+      typeof image === 'string'
+        ? ['image/svg+xml; charset=utf-8', image]
+        : [image.contentType, Buffer.from(image.bytes)];
     return reply
-      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-type', contentType)
       .header('cache-control', imageCacheControl)
       .header('cross-origin-resource-policy', 'cross-origin')
-      .send(svg);
+      .send(body);
   });
 }

@@ -4,7 +4,7 @@ import { createAuthenticator } from '../accounts/authenticator.ts';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 import { registerCustomerRoutes } from '../accounts/customer-routes.ts';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
-import { renderCatalogueImage } from '../catalogue/catalogue-image.ts';
+import { cataloguePhotoStorage } from '../catalogue/catalogue-photo.ts';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import { registerContactRoutes } from '../contact/contact-routes.ts';
@@ -21,6 +21,7 @@ import {
 import { sellerPhotoStorage } from '../photos/photo-storage.ts';
 import { registerSellerPhotoRoutes } from '../photos/seller-photo-routes.ts';
 import { createCatalogueSearch } from '../search/catalogue-search.ts';
+import { catalogueImages } from './image-route.ts';
 import { registerTrackingRoutes } from '../tracking/tracking-routes.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
@@ -42,9 +43,9 @@ export interface TradeApiParts {
 const systemClock = (): Date => new Date();
 
 /**
- * The plugin options with every feature registered: search and images over the catalogue,
- * bearer authentication, accounts and customers, tracking, newsletter, offers, trades and
- * contact messages.
+ * The plugin options with every feature registered: search and images (photos, else drawings)
+ * over the catalogue, bearer authentication, accounts and customers, tracking, newsletter,
+ * offers, trades and contact messages.
  */
 export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
   const { db, config, catalogue, mailer } = parts;
@@ -54,7 +55,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
     db,
     config,
     search: createCatalogueSearch(catalogue),
-    renderImage: (kind, id) => renderCatalogueImage(catalogue, kind, id) ?? null,
+    renderImage: catalogueImages(catalogue, cataloguePhotoStorage(config.dataDir)),
     authenticate,
     extend: async (route, api) => {
       registerAccountRoutes(route, { db, config, mailer, clock });
