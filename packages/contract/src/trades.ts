@@ -16,6 +16,7 @@ import {
 } from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeAfterSaleSchema } from './trade-after-sale.ts';
+import { vatIdSchema } from './vat-id.ts';
 
 /** Most pieces of one device in one trade line. */
 export const maxTradeQuantity = 99;
@@ -148,6 +149,12 @@ export const checkoutRequestSchema = /* @__PURE__ */ pure(() =>
     voucher: z.optional(voucherCodeSchema),
     shopMode: shopModeSchema,
     partner: z.optional(partnerCodeSchema),
+    /**
+     * The selling company's VAT ID, B2B mode only: an EU member state's prefix and its check
+     * digits; spaces, dots, dashes and lower case are accepted and stored normalised
+     * (`DE123456789`).
+     */
+    vatId: z.optional(vatIdSchema),
     acceptedTerms: z.literal(true, 'Accept the terms and conditions'),
     newsletterOptIn: z.optional(z.boolean()),
   }),
@@ -270,6 +277,11 @@ export const tradeSchema = /* @__PURE__ */ pure(() =>
     /** What is paid out: items total plus voucher bonus. */
     totalCents: centsSchema,
     paymentType: z.int(),
+    /**
+     * The selling company's VAT ID (normalised, `DE123456789`) of a business trade that gave
+     * one; null otherwise. Absent in answers of servers before it.
+     */
+    vatId: z.optional(z.nullable(z.string())),
     items: z.array(tradeItemSchema),
     clarification: z.nullable(tradeClarificationSchema),
     events: z.array(tradeEventSchema),

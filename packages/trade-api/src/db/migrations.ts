@@ -28,6 +28,7 @@ import { up as jobsUp, down as jobsDown } from './migrations/jobs.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 import { up as voucherUsesUp, down as voucherUsesDown } from './migrations/voucher-uses.ts';
 import { up as devicePhotosUp, down as devicePhotosDown } from './migrations/device-photos.ts';
+import { up as tradeVatIdsUp, down as tradeVatIdsDown } from './migrations/trade-vat-ids.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -48,6 +49,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_clarification_links': { up: clarificationLinksUp, down: clarificationLinksDown },
   '0010_seller_photos': { up: sellerPhotosUp, down: sellerPhotosDown },
   '0011_jobs': { up: jobsUp, down: jobsDown },
+  '0012_trade_vat_ids': { up: tradeVatIdsUp, down: tradeVatIdsDown },
   '0013_device_photos': { up: devicePhotosUp, down: devicePhotosDown },
 };
 

@@ -379,6 +379,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     created_at: 'not null',
     updated_at: 'not null',
     voucher_bonus_cents: 'not null',
+    vat_id: 'nullable',
   },
   vouchers: {
     code: 'not null',

@@ -265,6 +265,11 @@ export interface TradesTable {
   shop_mode: string;
   /** Bonus of the voucher in cents, included in `total_cents` (migration `0002_trades`). */
   voucher_bonus_cents: Generated<number>;
+  /**
+   * The selling company's VAT ID of a business trade, normalised (`DE123456789`); null when
+   * none was given (migration `0012_trade_vat_ids`).
+   */
+  vat_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8,8 +8,12 @@ import { HttpError } from '../server/http-error.ts';
 import { customerKey } from './customer-key.ts';
 import { dayMs } from '../time/day.ts';
 
-/** Days over which a business seller's trades are summed for the B2B cap; the period rolls. */
-const b2bCapPeriodDays = 30;
+/**
+ * Days over which a business seller's trades are summed for the B2B cap; the period rolls. The
+ * cap's statement says "30 days" in words, the same in the shop, the widget and here
+ * (docs/trades.md, "One statement of the B2B cap"); its test holds the two together.
+ */
+export const b2bCapPeriodDays = 30;
 const periodMs = b2bCapPeriodDays * dayMs;
 const minuteMs = 60 * 1000;
 
@@ -46,24 +50,35 @@ function formatTime(edition: EditionCode, moment: Date): string {
 }
 
 /**
- * The refusal of a business cart above the cap, in the edition's language: it names the cap and
- * its period, and either says the cart alone is too large or when it fits (the minute shown is
- * rounded up, so the cart is accepted from then on).
+ * The one statement of the B2B cap: the amount and what counts toward it, in the same words as
+ * the business landing page and the widget's cart, offer and checkout notices. Only business
+ * sellers meet the cap: it speaks formal German.
+ */
+export function b2bCapStatement(edition: EditionCode): string {
+  const cap = formatMoney(edition, b2bTradeCapCents);
+  return i18nForEdition(edition, 'b2bWidget')._(
+    msg`Business sales may total at most ${cap} within 30 days: the payouts of all trades with the same e-mail address in the last 30 days count together, the new trade included; trades sent back do not count.`,
+  );
+}
+
+/**
+ * The refusal of a business cart above the cap, in the edition's language: the cap's statement,
+ * then either that the cart alone is too large or when it fits (the minute shown is rounded up,
+ * so the cart is accepted from then on).
  */
 function b2bCapError(
   edition: EditionCode,
   counted: readonly CountedTrade[],
   totalCents: number,
 ): HttpError {
-  // Only business sellers meet the cap: its refusal speaks formal German.
   const i18n = i18nForEdition(edition, 'b2bWidget');
   const cap = formatMoney(edition, b2bTradeCapCents);
   const days = b2bCapPeriodDays;
   const total = formatMoney(edition, totalCents);
-  let message: string;
+  let detail: string;
   if (totalCents > b2bTradeCapCents) {
-    message = i18n._(
-      msg`Business sales may be worth at most ${cap} within ${days} days. This cart alone is worth ${total}: remove devices until it is worth at most ${cap}.`,
+    detail = i18n._(
+      msg`This cart alone is worth ${total}: remove devices until it is worth at most ${cap}.`,
     );
   } else {
     const usedCents = counted.reduce((sum, trade) => sum + trade.totalCents, 0);
@@ -74,10 +89,11 @@ function b2bCapError(
     );
     const date = formatDate(edition, moment);
     const time = formatTime(edition, moment);
-    message = i18n._(
-      msg`Business sales may be worth at most ${cap} within ${days} days. Your business sales of the last ${days} days come to ${used}, so at most ${available} more is possible now; this cart of ${total} is possible from ${date} at ${time}.`,
+    detail = i18n._(
+      msg`Your business sales of the last ${days} days come to ${used}, so at most ${available} more is possible now; this cart of ${total} is possible from ${date} at ${time}.`,
     );
   }
+  const message = `${b2bCapStatement(edition)} ${detail}`;
   return new HttpError(422, apiErrorCode.b2bCapExceeded, message, [{ path: 'offers', message }]);
 }
 

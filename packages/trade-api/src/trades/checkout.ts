@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   apiErrorCode,
   normalizeIban,
+  normalizeVatId,
   type ApiFieldError,
   type CheckoutRequest,
   type CreatedTrade,
@@ -41,10 +42,15 @@ function fieldError(fields: ApiFieldError[]): HttpError {
 
 /**
  * Checks rules the schema cannot know: B2B availability in the edition, the company of a B2B
- * sale, and the address country.
+ * sale, that a VAT ID comes with a B2B sale only, and the address country.
  */
 function checkEditionRules(request: CheckoutRequest): void {
   const fields: ApiFieldError[] = [];
+  if (request.vatId !== undefined && !isB2BMode(request.shopMode)) {
+    // A consumer sells as a private person: a VAT ID on its trade would print a company's
+    // number on a private person's credit note.
+    fields.push({ path: 'vatId', message: 'A VAT ID belongs to a business sale only' });
+  }
   if (isB2BMode(request.shopMode)) {
     if (!getEdition(request.edition).hasB2B) {
       fields.push({ path: 'shopMode', message: `Edition ${request.edition} has no B2B mode` });
@@ -192,6 +198,7 @@ export async function checkout(
           voucher_bonus_cents: voucher?.bonusCents ?? 0,
           total_cents: total,
           is_b2b: isB2BMode(request.shopMode) ? 1 : 0,
+          vat_id: request.vatId === undefined ? null : normalizeVatId(request.vatId),
           partner: request.partner ?? null,
           shop_mode: request.shopMode,
           created_at: at,
@@ -300,5 +307,6 @@ export function labelOf(record: TradeRecord): Promise<Uint8Array> {
     tradeNumber: record.tradeNumber,
     sender: senderLines(record.addressSnapshot, record.edition),
     deviceCount: record.items.reduce((sum, item) => sum + item.quantity, 0),
+    vatId: record.vatId,
   });
 }

@@ -15,6 +15,8 @@ export interface ShippingLabelInput {
   /** Sender address lines (the customer), as {@link senderLines} makes them. */
   sender: readonly string[];
   deviceCount: number;
+  /** The selling company's VAT ID of a business trade, printed under the sender; null if none. */
+  vatId?: string | null;
 }
 
 /** The parts of one label line that passed their rules, joined by spaces. */
@@ -164,7 +166,9 @@ export async function renderShippingLabel(input: ShippingLabelInput): Promise<Ui
 
   let y = height - 58;
   page.drawText(printable(bold, i18n._(msg`Sender`)), { x: margin, y, size: 8, font: bold });
-  y = drawLines(page, regular, input.sender, margin, y - 11, 8);
+  const vatId = input.vatId ?? null;
+  const sender = vatId === null ? input.sender : [...input.sender, i18n._(msg`VAT ID ${vatId}`)];
+  y = drawLines(page, regular, sender, margin, y - 11, 8);
 
   y -= 8;
   page.drawText(printable(bold, i18n._(msg`Recipient`)), { x: margin, y, size: 9, font: bold });

@@ -129,6 +129,13 @@ function afterSaleLines(record: TradeRecord, afterSale: TradeAfterSale): string[
   ];
 }
 
+/** The selling company's VAT ID of a business trade, as it goes on the credit note. */
+function vatIdLines(record: TradeRecord, i18n: I18n): string[] {
+  const vatId = record.vatId;
+  if (vatId === null) return [];
+  return [i18n._(msg`VAT ID of the selling company: ${vatId} (as on the credit note)`)];
+}
+
 /**
  * The confirmation of a new trade, with the shipping label attached: what to do by when, how the
  * money comes, the status page and the contact. A guest's mail carries the link that proves the
@@ -153,6 +160,7 @@ export function sendTradeConfirmation(
     deviceLines(record, false),
     '',
     i18n._(msg`Total payout: ${total}`),
+    ...vatIdLines(record, i18n),
     '',
     i18n._(
       msg`Print the attached shipping label, stick it on the parcel and send your devices free of charge. We will tell you when they arrive.`,

@@ -21,6 +21,8 @@ export interface TradeRecord {
   voucherCode: string | null;
   voucherBonusCents: number;
   totalCents: number;
+  /** The selling company's VAT ID of a business trade (normalised); null when none was given. */
+  vatId: string | null;
   items: {
     id: number;
     position: number;
@@ -102,6 +104,7 @@ export async function loadTrade(db: TradeDb, tradeNumber: string): Promise<Trade
     voucherCode: trade.voucher_code,
     voucherBonusCents: trade.voucher_bonus_cents,
     totalCents: trade.total_cents,
+    vatId: trade.vat_id,
     items: items.map((item, index) => ({
       id: item.id,
       position: index + 1,
@@ -346,6 +349,7 @@ export async function tradeView(db: TradeDb, record: TradeRecord): Promise<Trade
     shippingCents: 0,
     totalCents: record.totalCents,
     paymentType: record.paymentType,
+    vatId: record.vatId,
     items,
     clarification: clarificationOf(
       record,

@@ -5,6 +5,7 @@ import { useWidgetServices } from '../../shared/widget-services.tsx';
 import { idOf, TextField } from './checkout-fields.tsx';
 import { hasHouseNumberField, type CheckoutFormValues } from './checkout-form.ts';
 import type { CheckoutStore } from './checkout-store.ts';
+import { VatIdField } from './vat-id-field.tsx';
 
 /** Where the label is sent from: name and address in the edition's country. */
 export function AddressSection({ store }: { store: CheckoutStore }) {
@@ -20,9 +21,12 @@ export function AddressSection({ store }: { store: CheckoutStore }) {
         <Trans>Sender address</Trans>
       </legend>
       {isB2BMode(config.mode) && (
-        <TextField store={store} field="company" autoComplete="organization">
-          <Trans>Company</Trans>
-        </TextField>
+        <>
+          <TextField store={store} field="company" autoComplete="organization">
+            <Trans>Company</Trans>
+          </TextField>
+          <VatIdField store={store} />
+        </>
       )}
       <div className="checkout-field">
         <label className="label" part="label" htmlFor={idOf('salutation')}>

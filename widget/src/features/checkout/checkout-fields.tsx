@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useStore } from '@nanostores/react';
 import { maxTextFieldLength } from '@tradein/contract';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { CheckoutField, CheckoutFormValues, FieldErrorCode } from './checkout-form.ts';
 import type { CheckoutStore } from './checkout-store.ts';
 
@@ -35,14 +35,20 @@ export function TextField({
   spellCheck,
   optional = false,
   hint,
+  onBlur,
+  errorText,
 }: FieldProps<TextFieldName> & {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'text';
   spellCheck?: boolean;
   optional?: boolean;
   /** Guidance shown below the field and read with it. */
   hint?: ReactNode;
+  /** Called when the field loses focus (a field checked on leaving it). */
+  onBlur?: () => void;
+  /** The field's own sentences for its error codes (given the typed value); common ones otherwise. */
+  errorText?: ComponentType<{ code: FieldErrorCode; value: string }>;
 }) {
   const value = useStore(store.$values)[field];
   const error = useStore(store.$errors)[field as CheckoutField];
@@ -74,13 +80,14 @@ export function TextField({
             .join(' ') || undefined
         }
         onInput={(event) => store.update(field, event.currentTarget.value)}
+        onBlur={onBlur}
       />
       {hint !== undefined && (
         <span className="hint" id={hintIdOf(field)}>
           {hint}
         </span>
       )}
-      <FieldError field={field} code={error} />
+      <FieldError field={field} code={error} value={value} text={errorText} />
     </div>
   );
 }
@@ -151,14 +158,18 @@ export function Choice({
 function FieldError({
   field,
   code,
+  value = '',
+  text: OwnText,
 }: {
   field: keyof CheckoutFormValues;
   code: FieldErrorCode | undefined;
+  value?: string;
+  text?: ComponentType<{ code: FieldErrorCode; value: string }> | undefined;
 }) {
   if (code === undefined) return null;
   return (
     <span className="checkout-error" part="field-error" id={errorIdOf(field)}>
-      <ErrorText code={code} />
+      {OwnText === undefined ? <ErrorText code={code} /> : <OwnText code={code} value={value} />}
     </span>
   );
 }
@@ -198,6 +209,9 @@ function ErrorText({ code }: { code: FieldErrorCode }) {
       return (
         <Trans>Use at least 8 characters, with at least one letter and one digit or symbol.</Trans>
       );
+    case 'vatIdCountry':
+    case 'vatIdFormat':
+    case 'vatIdCheckDigits':
     case 'invalid':
       return <Trans>Please check this entry.</Trans>;
   }

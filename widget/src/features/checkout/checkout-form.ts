@@ -1,4 +1,5 @@
 import type {
+  VatIdProblem,
   AddressInput,
   ApiFieldError,
   CheckoutRequest,
@@ -17,6 +18,8 @@ import {
   maxTextFieldLength,
   ibanSchema,
   normalizeIban,
+  normalizeVatId,
+  vatIdSchema,
   passwordSchema,
   personNameSchema,
   voucherCodeSchema,
@@ -41,6 +44,8 @@ export interface CheckoutFormValues {
   remember: boolean;
   /** The selling company (business sales only). */
   company: string;
+  /** The selling company's VAT ID as typed (business sales only, optional). */
+  vatId: string;
   salutation: 'mr' | 'ms' | 'diverse';
   firstName: string;
   lastName: string;
@@ -65,6 +70,7 @@ export const checkoutFieldOrder = [
   'email',
   'newPassword',
   'company',
+  'vatId',
   'salutation',
   'firstName',
   'lastName',
@@ -97,6 +103,7 @@ export type FieldErrorCode =
   | 'voucher'
   | 'terms'
   | 'weakPassword'
+  | VatIdProblem
   | 'invalid';
 
 /** The errors of a form, by field. */
@@ -111,6 +118,7 @@ export function emptyCheckoutForm(): CheckoutFormValues {
     password: '',
     remember: false,
     company: '',
+    vatId: '',
     salutation: 'ms',
     firstName: '',
     lastName: '',
@@ -165,6 +173,21 @@ const nameError = (value: string) => textError(value, personNameSchema, 'name');
 const lineError = (value: string): FieldErrorCode =>
   value.trim().length > maxTextFieldLength ? 'tooLong' : 'addressLine';
 
+/**
+ * Why a typed VAT ID is refused by the contract's rule (prefix of an EU member state, its
+ * format, its check digits); nothing when it is empty, as it is optional.
+ */
+export function vatIdError(value: string): FieldErrorCode | undefined {
+  if (value.trim() === '') return undefined;
+  const parsed = vatIdSchema.safeParse(value);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const reason: unknown = issue?.code === 'custom' ? issue.params?.['reason'] : undefined;
+  return reason === 'vatIdCountry' || reason === 'vatIdFormat' || reason === 'vatIdCheckDigits'
+    ? reason
+    : 'vatIdFormat';
+}
+
 function emailError(value: string): FieldErrorCode | undefined {
   if (value.trim() === '') return 'required';
   return emailSchema.safeParse(value.trim()).success ? undefined : 'email';
@@ -206,6 +229,7 @@ export function validateCheckoutForm(
     else if (!passesAddressRule('company', values.company.trim())) {
       set('company', lineError(values.company));
     }
+    set('vatId', vatIdError(values.vatId));
   }
   set('firstName', nameError(values.firstName));
   set('lastName', nameError(values.lastName));
@@ -253,6 +277,15 @@ export interface CheckoutContext {
   readonly partner: string | undefined;
 }
 
+/**
+ * The B2B VAT ID the checkout sends: the typed one normalised, only in a business sale and only
+ * when given.
+ */
+function vatIdOf(values: CheckoutFormValues, context: CheckoutContext): string | undefined {
+  const vatId = normalizeVatId(values.vatId);
+  return isB2BMode(context.mode) && vatId !== '' ? vatId : undefined;
+}
+
 /** The body of the checkout call (`createTrade`) for a validated form and the cart's lines. */
 export function buildCheckoutRequest(
   values: CheckoutFormValues,
@@ -261,6 +294,7 @@ export function buildCheckoutRequest(
 ): CheckoutRequest {
   const paymentType = paymentTypeOf(values.payoutMethod, context.edition);
   const voucher = values.voucher.trim();
+  const vatId = vatIdOf(values, context);
   return {
     edition: context.edition,
     offers: lines.map((line) => ({ offerId: line.offerId, quantity: line.quantity })),
@@ -276,6 +310,7 @@ export function buildCheckoutRequest(
     ...(voucher === '' ? {} : { voucher }),
     shopMode: context.mode,
     ...(context.partner === undefined ? {} : { partner: context.partner }),
+    ...(vatId === undefined ? {} : { vatId }),
     acceptedTerms: true,
     ...(getClientEdition(context.edition).hasNewsletter
       ? { newsletterOptIn: values.newsletterOptIn }
@@ -352,10 +387,13 @@ const checkoutRefusals: RefusalMap<RefusedCheckoutField, FieldErrorCode> = {
     'payout.iban': 'iban',
     'payout.email': 'paypalEmail',
     voucher: 'voucher',
+    vatId: 'vatId',
     acceptedTerms: 'acceptedTerms',
   },
   codes: {
     company: 'invalid',
+    // The API's 400 says the number is not valid; the field says why from the typed value.
+    vatId: 'vatIdFormat',
     salutation: 'invalid',
     firstName: 'invalid',
     lastName: 'invalid',

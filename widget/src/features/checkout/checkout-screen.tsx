@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useStore } from '@nanostores/react';
 import { $cartCount, $cartTotal } from '@tradein/client-core';
-import { formatMoney, getClientEdition } from '@tradein/editions/client';
+import { formatMoney, getClientEdition, isB2BMode } from '@tradein/editions/client';
 import { useMemo, useRef, type FormEvent } from 'react';
 import { Button } from '../../shared/button.tsx';
 import { dispatchWidgetEvent } from '../../shared/widget-events.ts';
@@ -94,7 +94,11 @@ function CheckoutForm() {
         onSubmit={onSubmit}
         aria-busy={submitting}
       >
-        <CheckoutSummary edition={config.edition} flow={flow} />
+        <CheckoutSummary
+          edition={config.edition}
+          flow={flow}
+          business={isB2BMode(config.mode) ? store : undefined}
+        />
         <IdentitySection store={store} />
         <AddressSection store={store} />
         <PayoutSection store={store} />

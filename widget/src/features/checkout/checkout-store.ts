@@ -26,6 +26,7 @@ import {
   mapServerFieldErrors,
   paymentTypeOf,
   validateCheckoutForm,
+  vatIdError,
   type CheckoutContext,
   type CheckoutField,
   type CheckoutFormValues,
@@ -77,6 +78,8 @@ export interface CheckoutStore {
   readonly $notice: ReadableAtom<CheckoutNotice | null>;
   /** Changes one field; its error goes away until the next submit. */
   update<K extends keyof CheckoutFormValues>(field: K, value: CheckoutFormValues[K]): void;
+  /** Checks the VAT ID as the submit will, when the seller leaves its field. */
+  checkVatId(): void;
   chooseIdentity(identity: CheckoutIdentity): void;
   /** Logs in with the typed e-mail and password; the password is cleared either way. */
   logIn(): Promise<boolean>;
@@ -203,6 +206,11 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         delete rest[field as CheckoutField];
         $errors.set(rest);
       }
+    },
+    checkVatId() {
+      const { vatId: _previous, ...rest } = $errors.get();
+      const code = vatIdError($values.get().vatId);
+      $errors.set(code === undefined ? rest : { ...rest, vatId: code });
     },
     chooseIdentity(identity) {
       $identity.set(identity);

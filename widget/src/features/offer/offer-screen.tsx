@@ -167,10 +167,17 @@ function OfferDetails({
           {cap === undefined ? (
             <Trans>This offer could not be added to the cart. Please get a new offer.</Trans>
           ) : (
-            <Trans>
-              A business trade may be worth at most {cap}. Remove devices from the cart or lower
-              their quantity before adding this one.
-            </Trans>
+            <>
+              <Trans>
+                Business sales may total at most {cap} within 30 days: the payouts of all trades
+                with the same e-mail address in the last 30 days count together, the new trade
+                included; trades sent back do not count.
+              </Trans>{' '}
+              <Trans>
+                With this device the cart alone would be worth more: remove devices from the cart or
+                lower their quantity before adding this one.
+              </Trans>
+            </>
           )}
         </div>
       ) : null}
