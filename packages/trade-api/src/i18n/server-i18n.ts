@@ -14,7 +14,7 @@ const catalogs = { de, 'de-formal': deFormal, en, es, fr, it } as const;
  * the German B2B mode, where the reader is a company; the edition's language otherwise (the
  * consumer catalogs say "du").
  */
-export function mailCatalog(language: string, shopMode: ShopMode): keyof typeof catalogs | 'en' {
+function mailCatalog(language: string, shopMode: ShopMode): keyof typeof catalogs | 'en' {
   if (language === 'de' && isB2BMode(shopMode)) return 'de-formal';
   return language in catalogs ? (language as keyof typeof catalogs) : 'en';
 }
