@@ -101,7 +101,10 @@ export function WidgetRoot(props: WidgetRootProps) {
     ...(consent.ok ? [] : [consent.problem]),
   ];
   const language = chooseWidgetCatalog(
-    chooseWidgetLanguage(validEditionOf({ edition }), host?.closest('[lang]')?.getAttribute('lang')),
+    chooseWidgetLanguage(
+      validEditionOf({ edition }),
+      host?.closest('[lang]')?.getAttribute('lang'),
+    ),
     mode,
   );
 
