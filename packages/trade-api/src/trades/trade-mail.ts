@@ -18,6 +18,8 @@ async function sendLogged(
   message: {
     kind: MailKind;
     edition: TradeRecord['edition'];
+    /** The trade's shop mode: the B2B mode's mails speak formal German. */
+    shopMode?: TradeRecord['shopMode'];
     to: string;
     subject: string;
     text: string;
@@ -69,7 +71,7 @@ function deviceLines(record: TradeRecord, revised: boolean): string {
 
 /** The paragraph of a guest's trade mail with the link that proves the mailbox. */
 function mailboxProofLines(record: TradeRecord, link: string): string[] {
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const days = tradeMailboxProofDays;
   return [
     '',
@@ -88,7 +90,7 @@ function followLines(
   record: TradeRecord,
   follow: Pick<TradeAfterSale, 'statusUrl' | 'contact'>,
 ): string[] {
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const { pageUrl, email } = follow.contact;
   return [
     '',
@@ -102,7 +104,7 @@ function followLines(
 
 /** The ship-by date, what to do before packing, and how and when the money comes. */
 function afterSaleLines(record: TradeRecord, afterSale: TradeAfterSale): string[] {
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const shipBy = formatDate(record.edition, afterSale.shipBy);
   const days = afterSale.payoutBusinessDays;
   const last4 = afterSale.payout.method === 'sepa' ? afterSale.payout.ibanLast4 : '';
@@ -151,7 +153,7 @@ export function sendTradeConfirmation(
   afterSale: TradeAfterSale,
   proofLink?: string,
 ): Promise<boolean> {
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const total = formatMoney(record.edition, record.totalCents);
   const number = record.tradeNumber;
   const text = [
@@ -172,6 +174,7 @@ export function sendTradeConfirmation(
   return sendLogged(db, mailer, now, {
     kind: 'trade-confirmation',
     edition: record.edition,
+    shopMode: record.shopMode,
     to,
     subject: i18n._(msg`Your trade ${number}`),
     text,
@@ -199,7 +202,7 @@ export interface ClarificationMail {
 
 /** The lines that lead to the clarification page: what it is, and its link. */
 function pageLinkLines(mail: ClarificationMail): string[] {
-  const i18n = i18nForEdition(mail.record.edition);
+  const i18n = i18nForEdition(mail.record.edition, mail.record.shopMode);
   const days = offerValidityDays;
   return [
     i18n._(msg`Your clarification page (no login needed, valid for ${days} days):`),
@@ -219,7 +222,7 @@ export function sendClarificationMail(
   mail: ClarificationMail,
 ): Promise<boolean> {
   const { record } = mail;
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const number = record.tradeNumber;
   const revisedTotal = formatMoney(record.edition, mail.revisedTotalCents);
   const quickAnswers = record.items.flatMap((item) => {
@@ -254,6 +257,7 @@ export function sendClarificationMail(
   return sendLogged(db, mailer, now, {
     kind: 'clarification',
     edition: record.edition,
+    shopMode: record.shopMode,
     to: mail.to,
     subject: i18n._(msg`Revised offer for your trade ${number}`),
     text,
@@ -271,7 +275,7 @@ export function sendUpwardCorrectionMail(
   mail: ClarificationMail & { position: number },
 ): Promise<boolean> {
   const { record } = mail;
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const number = record.tradeNumber;
   const item = record.items.find((candidate) => candidate.position === mail.position);
   const name = item?.name ?? '';
@@ -294,6 +298,7 @@ export function sendUpwardCorrectionMail(
   return sendLogged(db, mailer, now, {
     kind: 'clarification',
     edition: record.edition,
+    shopMode: record.shopMode,
     to: mail.to,
     subject: i18n._(msg`Good news: a higher price for your trade ${number}`),
     text,
@@ -381,10 +386,11 @@ export function sendStatusMail(
     number: record.tradeNumber,
     total: formatMoney(record.edition, record.totalCents),
   };
-  const words = statusMailWords[status](i18nForEdition(record.edition), facts);
+  const words = statusMailWords[status](i18nForEdition(record.edition, record.shopMode), facts);
   return sendLogged(db, mailer, now, {
     kind: 'trade-status',
     edition: record.edition,
+    shopMode: record.shopMode,
     to,
     subject: words.subject,
     text: [words.text, ...followLines(record, follow)].join('\n'),
@@ -446,7 +452,7 @@ export function sendLabelExpiryReminder(
   reminder: { record: TradeRecord; to: string; expiresAt: string; label: Uint8Array },
 ): Promise<boolean> {
   const { record } = reminder;
-  const i18n = i18nForEdition(record.edition);
+  const i18n = i18nForEdition(record.edition, record.shopMode);
   const number = record.tradeNumber;
   const date = formatDate(record.edition, reminder.expiresAt);
   const text = [
@@ -461,6 +467,7 @@ export function sendLabelExpiryReminder(
   return sendLogged(db, mailer, now, {
     kind: 'expiry-reminder',
     edition: record.edition,
+    shopMode: record.shopMode,
     to: reminder.to,
     subject: i18n._(msg`Your shipping label for trade ${number} expires on ${date}`),
     text,
