@@ -8,7 +8,7 @@ import {
   personNameSchema,
 } from './primitives.ts';
 import { pure } from './pure.ts';
-import { tradeNumberSchema } from './trades.ts';
+import { tradeNumberSchema } from './trade-number.ts';
 
 /** The longest message the contact form takes, in characters. */
 export const maxContactMessageLength = 5000;

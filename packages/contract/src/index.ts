@@ -210,9 +210,9 @@ export {
   maxTradeQuantity,
   tradeLabelEndpoint,
   tradeMailboxConfirmationSchema,
-  tradeNumberSchema,
   tradeSchema,
 } from './trades.ts';
+export { tradeNumberSchema } from './trade-number.ts';
 export type {
   CheckoutRequest,
   ClarificationLineDecision,

@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { centsSchema, emptyBodySchema, isoDateTimeSchema } from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeAfterSaleSchema } from './trade-after-sale.ts';
-import { tradeNumberSchema } from './trades.ts';
+import { tradeNumberSchema } from './trade-number.ts';
 
 /**
  * The token of a trade's status page: a signed, expiring JWT naming the trade (three base64url

@@ -16,6 +16,7 @@ import {
 } from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeAfterSaleSchema } from './trade-after-sale.ts';
+import { tradeNumberSchema } from './trade-number.ts';
 import { vatIdSchema } from './vat-id.ts';
 
 /** Most pieces of one device in one trade line. */
@@ -24,12 +25,7 @@ export const maxTradeQuantity = 99;
 /** Most lines (devices) of one trade. */
 const maxTradeLines = 50;
 
-/** A trade number as printed on labels and mails, e.g. `T-2026-000123`. */
-export const tradeNumberSchema = /* @__PURE__ */ pure(() =>
-  z
-    .string()
-    .check(z.regex(/^T-[0-9]{4}-[0-9]{6,10}$/, 'Trade number must look like T-2026-000123')),
-);
+export { tradeNumberSchema };
 
 /** The route parameter of a trade's calls: `:tradeNumber`. */
 export const tradeParamsSchema = /* @__PURE__ */ pure(() =>
