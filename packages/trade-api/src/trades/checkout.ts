@@ -113,6 +113,7 @@ export async function checkout(
   }
   const guestMail = await admitGuestCheckout(deps, customer, {
     edition: request.edition,
+    shopMode: request.shopMode,
     client,
     now,
   });
@@ -243,6 +244,7 @@ export async function checkout(
           email: customer.email,
           tradeId: inserted.id,
           edition: request.edition,
+          shopMode: request.shopMode,
           at,
         });
       }

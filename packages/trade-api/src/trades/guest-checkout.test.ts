@@ -274,6 +274,18 @@ describe.each(testDatabases())('guest checkout on $name', (engine) => {
       expect(await mailsTo(outboxDir, '')).toHaveLength(mailsBefore);
     });
 
+    it('refuses a business guest without details in formal German (B2B mode)', async () => {
+      const client = nextClient();
+      const token = await guestSession(client);
+      const { offers } = await cart(client);
+      const body = checkoutBody(offers, { shopMode: 'b2bWidget' });
+      const answer = await call('POST', '/api/trade/trades', { body, token, client });
+      expect(answer.status).toBe(409);
+      expect(answer.body.error?.message).toBe(
+        'Bitte geben Sie Ihre E-Mail-Adresse und Ihren Namen an, bevor Sie als Gast verkaufen.',
+      );
+    });
+
     it('checks out a guest who gave the details, and mails the trade to that address', async () => {
       const client = nextClient();
       const email = 'guest-with-details@example.org';

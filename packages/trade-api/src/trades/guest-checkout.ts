@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { apiErrorCode } from '@tradein/contract';
-import type { EditionCode } from '@tradein/editions';
+import type { EditionCode, ShopMode } from '@tradein/editions';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { TradeRouteDeps } from './trade-deps.ts';
@@ -27,11 +27,11 @@ export interface GuestTradeMail {
 export async function admitGuestCheckout(
   deps: TradeRouteDeps,
   customer: CheckoutCustomer,
-  checkout: { edition: EditionCode; client: string; now: Date },
+  checkout: { edition: EditionCode; shopMode?: ShopMode; client: string; now: Date },
 ): Promise<GuestTradeMail | null> {
   if (customer.is_guest !== 1) return null;
   if (customer.email.trim() === '') {
-    const i18n = i18nForEdition(checkout.edition);
+    const i18n = i18nForEdition(checkout.edition, checkout.shopMode);
     throw new HttpError(
       409,
       apiErrorCode.guestDetailsMissing,
@@ -42,6 +42,7 @@ export async function admitGuestCheckout(
     email: customer.email,
     client: checkout.client,
     edition: checkout.edition,
+    shopMode: checkout.shopMode,
     now: checkout.now,
     limits: { ...defaultTradeMailLimits, ...deps.mailLimits },
   });

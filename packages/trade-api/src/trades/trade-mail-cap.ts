@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { apiErrorCode } from '@tradein/contract';
-import type { EditionCode } from '@tradein/editions';
+import type { EditionCode, ShopMode } from '@tradein/editions';
 import type { TradeDb } from '../db/create-database.ts';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -57,6 +57,8 @@ export async function claimGuestTradeMail(
     email: string;
     client: string;
     edition: EditionCode;
+    /** The checkout's shop mode: the refusal speaks formal German in the B2B mode. */
+    shopMode?: ShopMode;
     now: Date;
     limits: TradeMailLimits;
   },
@@ -86,7 +88,7 @@ export async function claimGuestTradeMail(
     now,
   });
   if ('claimId' in outcome) return outcome.claimId;
-  const i18n = i18nForEdition(claim.edition);
+  const i18n = i18nForEdition(claim.edition, claim.shopMode);
   const hours = Math.ceil(limits.windowMs / (60 * 60 * 1000));
   throw new TradeMailCapError(
     i18n._(

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { EditionCode } from '@tradein/editions';
+import type { EditionCode, ShopMode } from '@tradein/editions';
 import * as z from 'zod/mini';
 import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
@@ -82,8 +82,13 @@ export async function applyVoucher(
 }
 
 /** The refusal of a voucher the customer has used as often as it allows, in the edition's language. */
-function usedUpError(edition: EditionCode, code: string, limit: number): HttpError {
-  const i18n = i18nForEdition(edition);
+function usedUpError(
+  edition: EditionCode,
+  code: string,
+  limit: number,
+  shopMode?: ShopMode,
+): HttpError {
+  const i18n = i18nForEdition(edition, shopMode);
   const message =
     limit === 1
       ? i18n._(msg`You have already used voucher ${code}; it can be used once per customer.`)
@@ -104,7 +109,13 @@ function usedUpError(edition: EditionCode, code: string, limit: number): HttpErr
 export async function bookVoucherUse(
   trx: TradeDb,
   voucher: AppliedVoucher,
-  booking: { email: string; tradeId: number; edition: EditionCode; at: string },
+  booking: {
+    email: string;
+    tradeId: number;
+    edition: EditionCode;
+    shopMode?: ShopMode;
+    at: string;
+  },
 ): Promise<void> {
   const key = customerKey(booking.email);
   const earlier = await trx
@@ -121,7 +132,7 @@ export async function bookVoucherUse(
     .executeTakeFirstOrThrow();
   const limit = voucher.usesPerCustomer;
   if (limit !== null && Number(earlier.counted) >= limit) {
-    throw usedUpError(booking.edition, voucher.code, limit);
+    throw usedUpError(booking.edition, voucher.code, limit, booking.shopMode);
   }
   const booked = await trx
     .insertInto('voucher_uses')
