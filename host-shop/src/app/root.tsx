@@ -47,6 +47,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The brand colour of widget/src/element/tokens.css (--ti-accent), agan's in its modes. */}
+        <meta
+          name="theme-color"
+          content={
+            site?.shopMode === 'agan' || site?.shopMode === 'aganwidget' ? '#0a6b50' : '#0b57d0'
+          }
+        />
         <Meta />
         <Links />
       </head>

@@ -75,8 +75,12 @@ describe('browsing the catalogue in <tradein-widget>', () => {
     expect(root.activeElement, 'the new heading takes the focus').to.equal(
       root.querySelector('h2'),
     );
+    // Manufacturers are their names set as text: no logo, no image, no placeholder.
+    expect(root.querySelectorAll('.tiles img, .tiles .thumb').length).to.equal(0);
+    expect(tile(root, 'Apple').textContent).to.equal('Apple');
     tile(root, 'Apple').click();
     await whenLevel(root, levels.series);
+    expect(root.querySelectorAll('.tiles img').length, 'series keep their pictures').to.be.above(0);
     tile(root, 'iPhone 13').click();
     await whenLevel(root, levels.model);
     expect(crumbs(root)).to.deep.equal(['Alle Kategorien', 'Smartphones', 'Apple', 'iPhone 13']);

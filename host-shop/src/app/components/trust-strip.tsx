@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { payoutBusinessDays } from '@tradein/editions/client';
 
 /** Why sellers may trust the shop: payout time, free shipping, data erasure. */
 export function TrustStrip() {
@@ -7,7 +8,11 @@ export function TrustStrip() {
     <ul className="trust-strip" aria-label={t`Our promise`}>
       <li>
         <strong>
-          <Trans>Paid within 3 working days</Trans>
+          <Plural
+            value={payoutBusinessDays}
+            one="Paid within # working day"
+            other="Paid within # working days"
+          />
         </strong>
         <span>
           <Trans>after we received and checked your device</Trans>

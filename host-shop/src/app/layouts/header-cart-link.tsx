@@ -1,5 +1,5 @@
 import { Plural, Trans } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cartCountOf } from './cart-count.ts';
 
@@ -12,7 +12,16 @@ const widgetCartEvents = ['tradein:add-to-cart', 'tradein:navigate', 'tradein:tr
  * the cookie whenever it changes (the widget on the page, another tab), and re-reads it after
  * the widget's cart events and when the tab comes back, where a browser tells no cookie changes.
  */
-export function HeaderCartLink({ href, count }: { href: string; count: number | undefined }) {
+export function HeaderCartLink({
+  href,
+  count,
+  icon,
+}: {
+  href: string;
+  count: number | undefined;
+  /** A decorative icon before the word (hidden from assistive technology by its maker). */
+  icon?: ReactNode;
+}) {
   const [shown, setShown] = useState(count);
   useEffect(() => {
     const refresh = () => setShown(cartCountOf(document.cookie));
@@ -28,8 +37,11 @@ export function HeaderCartLink({ href, count }: { href: string; count: number | 
     };
   }, []);
   return (
-    <Link to={href} prefetch="intent" className="cart-link">
-      <Trans>Cart</Trans>
+    <Link to={href} prefetch="intent" className="cart-link header-link">
+      {icon}
+      <span className="header-link__label">
+        <Trans>Cart</Trans>
+      </span>
       {shown === undefined ? null : (
         <>
           <span className="cart-link__count" aria-hidden="true">

@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { useEffect } from 'react';
 import { accountApi } from '../account/account-api.ts';
+import { ReviewSeal } from '../components/review-seal.tsx';
 import { ConsentBanner, PrivacySettingsButton } from '../consent/consent-banner.tsx';
 import { consentBannerData } from '../consent/consent-settings.server.ts';
 import { startSession, watchSessionEnd } from '../account/session.ts';
@@ -19,63 +20,127 @@ import { NotFound } from './not-found.tsx';
 import { cartCountOf } from './cart-count.ts';
 import { HeaderCartLink } from './header-cart-link.tsx';
 import { layoutName } from './layout-name.ts';
-import { shopChrome, type ShopChrome } from './shop-chrome.server.ts';
+import {
+  headerCategories,
+  shopChrome,
+  type HeaderCategory,
+  type ShopChrome,
+} from './shop-chrome.server.ts';
+import { LogoMark } from './logo-mark.tsx';
 import { NewsletterSignup } from './newsletter-signup.tsx';
 import type { Route } from './+types/shop-layout';
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = shopRequest(context);
   return {
     chrome: shopChrome(shop),
+    categories: await headerCategories(shop),
     consent: consentBannerData(shop),
     // The header's count, from the cookie the widget's cart keeps (no count for a bad one).
     cartCount: cartCountOf(request.headers.get('cookie')),
   };
 }
 
-/** The brand mark: the name as text, so it needs no image and reads out as itself. */
+/** The logo: the mark and the brand's name as text, a link home named by the brand. */
 function Brand({ chrome }: { chrome: ShopChrome }) {
+  const [name, suffix] = chrome.brand.split(' ');
   return (
     <Link to={chrome.paths.home} className="brand" aria-label={chrome.brand}>
-      <span aria-hidden="true" className="brand__mark" />
-      <span>{chrome.brand}</span>
+      <LogoMark />
+      <span className="brand__name">{name}</span>
+      {suffix === undefined ? null : <span className="brand__suffix">{suffix}</span>}
     </Link>
+  );
+}
+
+/** A small line icon beside a header link's text (the text names the link). */
+function HeaderIcon({ kind }: { kind: 'account' | 'cart' }) {
+  return (
+    <svg className="header-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      {kind === 'account' ? (
+        <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8c.8-3.5 3.6-5.5 7-5.5s6.2 2 7 5.5" />
+      ) : (
+        <path d="M3 4h2.2l2.3 11h10.8l2-8H6.6M10 20h.01M17 20h.01" />
+      )}
+    </svg>
+  );
+}
+
+/**
+ * The sell categories as one row of links: below the bar, scrolling sideways on a phone (every
+ * link a 44 px target, reached by Tab too), all in view on a wide screen. Rendered on the
+ * server in full, so nothing moves when the page hydrates.
+ */
+function CategoryNav({
+  categories,
+  buyShopLink,
+}: {
+  categories: readonly HeaderCategory[];
+  buyShopLink: string | undefined;
+}) {
+  const { t } = useLingui();
+  const { pathname } = useLocation();
+  if (categories.length === 0 && buyShopLink === undefined) return null;
+  return (
+    <nav aria-label={t`Sell categories`} className="category-nav">
+      <ul className="category-nav__list">
+        {categories.map((category) => (
+          <li key={category.href}>
+            <Link
+              to={category.href}
+              prefetch="intent"
+              aria-current={pathname === category.href ? 'page' : undefined}
+            >
+              {category.name}
+            </Link>
+          </li>
+        ))}
+        {buyShopLink === undefined ? null : (
+          <li className="category-nav__aside">
+            <a href={buyShopLink} rel="noopener">
+              <Trans>Buy refurbished</Trans>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }
 
 function Header({
   chrome,
+  categories,
   minimal,
   cartCount,
 }: {
   chrome: ShopChrome;
+  categories: readonly HeaderCategory[];
   minimal: boolean;
   cartCount: number | undefined;
 }) {
-  const { t } = useLingui();
   return (
     <header className="site-header">
-      <div className="site-header__inner">
+      <div className="site-header__bar">
         <Brand chrome={chrome} />
         {minimal ? null : (
-          <nav aria-label={t`Main`} className="site-nav">
-            <HeaderCartLink href={chrome.paths.checkout} count={cartCount} />
-            <Link to={chrome.paths.contact} prefetch="intent">
-              <Trans>Contact</Trans>
-            </Link>
+          <div className="site-header__tools">
             {chrome.accountLink ? (
-              <Link to={chrome.paths.account}>
-                <Trans>Your account</Trans>
+              <Link to={chrome.paths.account} className="header-link">
+                <HeaderIcon kind="account" />
+                <span className="header-link__label">
+                  <Trans>Your account</Trans>
+                </span>
               </Link>
             ) : null}
-            {chrome.buyShopLink === undefined ? null : (
-              <a href={chrome.buyShopLink} rel="noopener">
-                <Trans>Buy refurbished</Trans>
-              </a>
-            )}
-          </nav>
+            <HeaderCartLink
+              href={chrome.paths.checkout}
+              count={cartCount}
+              icon={<HeaderIcon kind="cart" />}
+            />
+          </div>
         )}
       </div>
+      {minimal ? null : <CategoryNav categories={categories} buyShopLink={chrome.buyShopLink} />}
     </header>
   );
 }
@@ -110,11 +175,9 @@ function Footer({ chrome, minimal }: { chrome: ShopChrome; minimal: boolean }) {
             height="32"
             loading="lazy"
           />
-          {chrome.reviewSeal ? (
-            <p className="review-seal">
-              <Trans>eKomi seal: verified customer reviews</Trans>
-            </p>
-          ) : null}
+          {chrome.reviewSeal === null ? null : (
+            <ReviewSeal reviewPageUrl={chrome.reviewSeal.reviewPageUrl} />
+          )}
         </div>
         {chrome.socialMediaButtons.length === 0 ? null : (
           <ul className="social-links" aria-label={t`Follow us`}>
@@ -150,7 +213,12 @@ function Chrome({ children }: { children: React.ReactNode }) {
       </a>
       <ConsentBanner />
       {chrome === undefined ? null : (
-        <Header chrome={chrome} minimal={minimal} cartCount={data?.cartCount} />
+        <Header
+          chrome={chrome}
+          categories={data?.categories ?? []}
+          minimal={minimal}
+          cartCount={data?.cartCount}
+        />
       )}
       {children}
       {chrome === undefined ? null : <Footer chrome={chrome} minimal={minimal} />}

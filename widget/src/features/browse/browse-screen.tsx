@@ -18,12 +18,14 @@ import { Button } from '../../shared/button.tsx';
 
 /**
  * One choice of a level: a button with the entry's thumbnail and name; a model with several
- * variants instead shows its name over one button per variant ("128 GB", "256 GB").
+ * variants instead shows its name over one button per variant ("128 GB", "256 GB"). A
+ * manufacturer has no thumbnail: its tile is its name set as text (no trademark logos).
  */
 interface TileEntry {
   key: number;
   name: string;
-  thumbnail: string | null;
+  /** The illustration; `null` a placeholder of its size; absent for a name-only tile. */
+  thumbnail?: string | null;
   choose: () => void;
   variants?: readonly { key: number; label: string; name: string; choose: () => void }[];
 }
@@ -37,14 +39,21 @@ function Tiles({ entries, apiBase }: { entries: readonly TileEntry[]; apiBase: s
           className={entry.variants === undefined ? 'tile-item' : 'tile-item model-item'}
         >
           {entry.variants === undefined ? (
-            <button type="button" className="tile" part="tile" onClick={entry.choose}>
-              <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
+            <button
+              type="button"
+              className={entry.thumbnail === undefined ? 'tile tile-text' : 'tile'}
+              part="tile"
+              onClick={entry.choose}
+            >
+              {entry.thumbnail === undefined ? null : (
+                <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
+              )}
               <span className="tile-name">{entry.name}</span>
             </button>
           ) : (
             <div className="tile model-tile" part="tile">
               <span className="model-head">
-                <CatalogueImage apiBase={apiBase} reference={entry.thumbnail} alt="" />
+                <CatalogueImage apiBase={apiBase} reference={entry.thumbnail ?? null} alt="" />
                 <span className="tile-name" id={`tradein-model-${entry.key}`}>
                   {entry.name}
                 </span>
@@ -222,7 +231,6 @@ export function BrowseScreen(start: BrowseStart) {
       entries = (category?.manufacturers ?? []).map((entry) => ({
         key: entry.id,
         name: entry.name,
-        thumbnail: entry.thumbnail,
         choose: () => store.chooseManufacturer(entry),
       }));
     } else if (level === 'series') {
