@@ -1,10 +1,31 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { b2bTradeCapCents, buildPath, formatMoney, getEdition } from '@tradein/editions';
+import {
+  b2bTradeCapCents,
+  buildPath,
+  deriveShopOrigins,
+  formatMoney,
+  getEdition,
+  isB2BMode,
+  shopOriginOf,
+} from '@tradein/editions';
 import { Link } from 'react-router';
 import { screenOf } from '../screen.server.ts';
 import { pageMeta, pageSeo } from '../seo.ts';
+import type { ShopRequest } from '../shop-context.ts';
 import type { Route } from './+types/b2b';
+
+/**
+ * Where the B2B sell flow starts: the home page of the B2B host, whose widget runs in mode
+ * `b2bWidget` and opens with the device search. On the B2B host that is the path alone; on the
+ * consumer host it is the B2B host's origin in the same environment (`www.tradein.de` →
+ * `b2b.tradein.de`, `de.localhost:8080` → `b2b.localhost:8080`).
+ */
+function businessSellFlowHref({ site, origin }: ShopRequest): string {
+  const home = buildPath(site.edition, 'home');
+  if (isB2BMode(site.shopMode)) return home;
+  return `${shopOriginOf(deriveShopOrigins(origin), site.edition, 'b2bWidget')}${home}`;
+}
 
 /** The business landing pages (Germany only, §2): trade-in for companies and partner shops. */
 export function loader(args: Route.LoaderArgs) {
@@ -19,6 +40,7 @@ export function loader(args: Route.LoaderArgs) {
       ),
     }),
     cap: formatMoney(request.site.edition, b2bTradeCapCents),
+    sellHref: businessSellFlowHref(request),
     contactAddress: edition.contact.b2bpartner?.toAddress ?? edition.contact.toAddress,
     contactPath: buildPath(request.site.edition, 'contact'),
   };
@@ -27,7 +49,7 @@ export function loader(args: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.seo);
 
 export default function BusinessLanding({ loaderData }: Route.ComponentProps) {
-  const { cap, contactAddress, contactPath } = loaderData;
+  const { cap, sellHref, contactAddress, contactPath } = loaderData;
   return (
     <main id="main" className="page page--b2b">
       <div className="hero">
@@ -40,6 +62,15 @@ export default function BusinessLanding({ loaderData }: Route.ComponentProps) {
             your own shop.
           </Trans>
         </p>
+        <p className="actions b2b-start">
+          {/* The sell flow of the B2B host: a page of its own, loaded whole. */}
+          <a className="button" href={sellHref}>
+            <Trans>Sell your company's devices</Trans>
+          </a>
+          <a className="button button--secondary" href={`mailto:${contactAddress}`}>
+            <Trans>Write to our business team</Trans>
+          </a>
+        </p>
       </div>
       <section aria-labelledby="b2b-portal-heading" className="prose">
         <h2 id="b2b-portal-heading">
@@ -50,12 +81,31 @@ export default function BusinessLanding({ loaderData }: Route.ComponentProps) {
             <Trans>Fixed prices for phones, tablets, laptops and cameras</Trans>
           </li>
           <li>
-            <Trans>Up to {cap} per trade, paid by bank transfer</Trans>
+            <Trans>Paid by bank transfer to the company's account</Trans>
           </li>
           <li>
             <Trans>Certified data erasure of every device</Trans>
           </li>
         </ul>
+      </section>
+      <section aria-labelledby="b2b-cap-heading" className="prose b2b-cap">
+        <h2 id="b2b-cap-heading">
+          <Trans>How much you can sell</Trans>
+        </h2>
+        <p>
+          <Trans>
+            Business sales may total at most {cap} within 30 days: the payouts of all trades with
+            the same e-mail address in the last 30 days count together, the new trade included;
+            trades sent back do not count.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            Selling more? Our business team makes you an offer for larger quantities: write to{' '}
+            <a href={`mailto:${contactAddress}`}>{contactAddress}</a> or use the{' '}
+            <Link to={contactPath}>contact form</Link>.
+          </Trans>
+        </p>
       </section>
       <section aria-labelledby="b2b-widget-heading" className="prose">
         <h2 id="b2b-widget-heading">
@@ -68,14 +118,6 @@ export default function BusinessLanding({ loaderData }: Route.ComponentProps) {
           </Trans>
         </p>
       </section>
-      <p className="actions">
-        <a className="button" href={`mailto:${contactAddress}`}>
-          <Trans>Write to our business team</Trans>
-        </a>
-        <Link className="button button--secondary" to={contactPath}>
-          <Trans>Contact form</Trans>
-        </Link>
-      </p>
     </main>
   );
 }
