@@ -81,8 +81,8 @@ export {
   tradeStatusSchema,
 } from './customer.ts';
 export { ibanSchema, normalizeIban } from './payment-accounts.ts';
-export { checkVatId, normalizeVatId, vatIdPrefixes, vatIdSchema } from './vat-id.ts';
-export type { VatIdProblem, VatIdVerdict } from './vat-id.ts';
+export { checkVatId, normalizeVatId, vatIdSchema } from './vat-id.ts';
+export type { VatIdProblem } from './vat-id.ts';
 export type {
   Address,
   AddressInput,
