@@ -34,8 +34,9 @@ function showEvent(list: HTMLElement, { name, detail, time }: LoggedEvent): void
   item.append(clock, ' ', eventName, ' ', eventDetail);
   list.append(item);
   document.getElementById('event-log-empty')?.setAttribute('hidden', '');
-  // The newest entry in view; the list is its own scrolling box.
-  list.scrollTop = list.scrollHeight;
+  // The newest entry in view; the log around the list is its own scrolling box.
+  const log = list.closest('[role="log"]');
+  if (log !== null) log.scrollTop = log.scrollHeight;
 }
 
 for (const name of widgetEventNames) {
