@@ -138,11 +138,21 @@ export function TradeDetail({
       ) : null}
       <DetailSection title={<Trans>Payout</Trans>}>
         <PayoutText trade={trade} edition={edition} paths={paths} now={now} />
+        {trade.vatId ? <VatIdLine vatId={trade.vatId} /> : null}
       </DetailSection>
       <DetailSection title={<Trans>Your offer</Trans>}>
         <OfferLines trade={trade} edition={edition} />
       </DetailSection>
     </div>
+  );
+}
+
+/** The selling company's VAT ID of a business trade, as its credit note names it. */
+function VatIdLine({ vatId }: { vatId: string }) {
+  return (
+    <p>
+      <Trans>VAT ID on the credit note: {vatId}</Trans>
+    </p>
   );
 }
 
