@@ -1,20 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 
 /**
  * The eKomi review seal as the shop draws it itself: a star mark, the words and a link to the
- * edition's review page at eKomi (a new tab, which its name says). It needs no script, so it
- * looks the same whether or not the visitor allowed eKomi's widgets (statistics and marketing).
+ * edition's review page at eKomi (a new tab, which the link's name says). It needs no script,
+ * so it looks the same whether or not the visitor allowed eKomi's widgets (statistics and
+ * marketing).
  */
 export function ReviewSeal({ reviewPageUrl }: { reviewPageUrl: string }) {
-  const { t } = useLingui();
   return (
-    <a
-      className="review-seal"
-      href={reviewPageUrl}
-      target="_blank"
-      rel="noopener"
-      aria-label={t`Verified customer reviews: read our reviews on eKomi (opens in a new tab)`}
-    >
+    <div className="review-seal">
       <svg
         className="review-seal__mark"
         viewBox="0 0 48 48"
@@ -30,12 +24,15 @@ export function ReviewSeal({ reviewPageUrl }: { reviewPageUrl: string }) {
           fill="currentColor"
         />
       </svg>
-      <span className="review-seal__title">
+      <p className="review-seal__title">
         <Trans>Verified customer reviews</Trans>
-      </span>
-      <span className="review-seal__link">
-        <Trans>Read our reviews on eKomi</Trans>
-      </span>
-    </a>
+      </p>
+      <a className="review-seal__link" href={reviewPageUrl} target="_blank" rel="noopener">
+        <Trans>Read our reviews on eKomi</Trans>{' '}
+        <span className="visually-hidden">
+          <Trans>(opens in a new tab)</Trans>
+        </span>
+      </a>
+    </div>
   );
 }
