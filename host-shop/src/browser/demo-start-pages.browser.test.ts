@@ -111,7 +111,9 @@ describe.each(pages)('the demo start page $path', (demo) => {
       page.$$eval('#event-log li .event-name', (names) => names.map((name) => name.textContent));
     await page.waitForFunction(() => document.querySelector('#event-log li') !== null);
     expect(await logged()).toEqual(['tradein:ready']);
-    expect(await page.$eval('#event-log-empty', (element) => element.hidden)).toBe(true);
+    expect(await page.$eval('#event-log-empty', (element) => element.hasAttribute('hidden'))).toBe(
+      true,
+    );
 
     // The widget starts in browsing (`category`): choosing a tile is the seller's first step.
     await page.waitForFunction(
