@@ -197,6 +197,19 @@ describe.each(pages)('the demo start page $path', (demo) => {
       },
       { timeout: 20_000 },
     );
+    // The conditions video of the edition plays from our origin (media-src).
+    await page.$eval('#csp-widget', (widget) => {
+      const summary = widget.shadowRoot?.querySelector('[part~="conditions-video"] summary');
+      if (!(summary instanceof HTMLElement)) throw new Error('no conditions video to open');
+      summary.click();
+    });
+    await page.waitForFunction(
+      () => {
+        const video = document.getElementById('csp-widget')?.shadowRoot?.querySelector('video');
+        return video instanceof HTMLVideoElement && video.readyState >= 1;
+      },
+      { timeout: 20_000 },
+    );
     expect(await blockedByPolicy(page)).toEqual([]);
     // The policy is in force: an inline script is refused.
     await page.evaluate(() => {
