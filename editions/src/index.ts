@@ -13,7 +13,7 @@ export {
   parseLegalDetailsFile,
   placeholderProblems,
 } from './legal-details.ts';
-export type { Imprint, LegalDetails, ServiceHours } from './legal-details.ts';
+export type { LegalDetails } from './legal-details.ts';
 export { weekdays } from './legal-details-schema.ts';
 export type { OpeningHours, Weekday } from './legal-details-schema.ts';
 export { formatMoney } from './money-format.ts';
@@ -23,7 +23,7 @@ export type { RouteMatch } from './routes.ts';
 export type { RouteName } from './route-names.ts';
 export { isB2BMode } from './shop-mode.ts';
 export { thirdPartyTools } from './third-party-tools.ts';
-export type { ThirdPartyPurpose, ThirdPartyTool } from './third-party-tools.ts';
+export type { ThirdPartyTool } from './third-party-tools.ts';
 export type { Environment, ShopMode } from './shop-mode.ts';
 export { deriveShopOrigins, shopOriginOf } from './shop-origins.ts';
 export type { ShopOriginTable } from './shop-origins.ts';

@@ -29,7 +29,7 @@ const time = z
   .check(z.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like 09:00'));
 
 /** An international phone number in E.164 form: digits after a plus, no spaces. */
-export const phoneNumberSchema = z
+const phoneNumberSchema = z
   .string()
   .check(z.regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +493012345678'));
 
@@ -68,7 +68,7 @@ export const openingHoursSchema = z.array(openingPeriodSchema).check(
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 /** The imprint's fields, with the values an operator gives for production. */
-export const imprintFieldSchemas = {
+const imprintFieldSchemas = {
   /** Company name with its legal form ("tradein GmbH"). */
   companyName: text,
   streetAddress: text,
