@@ -23,6 +23,17 @@ describe('formatMoney', () => {
     expect(formatMoney(edition, cents)).toBe(expected);
   });
 
+  it.each([
+    ['de', 41_000, `410${nbsp}€`],
+    ['de', 41_050, `410,50${nbsp}€`],
+    ['at', 41_000, `€${nbsp}410`],
+    ['fr', 123_400, `1${narrowNbsp}234${nbsp}€`],
+  ] as const)('%s writes %i cents in short as %j', (edition, cents, expected) => {
+    expect(formatMoney(edition, cents, 'short')).toBe(expected);
+    // The exact style keeps its cents.
+    expect(formatMoney(edition, cents)).toMatch(/,\d\d/);
+  });
+
   it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('refuses %s cents', (cents) => {
     expect(() => formatMoney('de', cents)).toThrow('Amount must be an integer number of cents');
   });

@@ -48,13 +48,13 @@ describe('the product detail page', () => {
     const page = await shop.get('de.localhost', '/produkte/apple-iphone-13-256-gb');
     expect(page.statusCode).toBe(200);
     const main = mainOf(page.body);
-    const price = `bis zu ${formatMoney('de', device.bestPriceCents)}`;
+    const price = `bis zu ${formatMoney('de', device.bestPriceCents, 'short')}`;
     expect(main).toContain(`<p class="best-price"><strong>${price}</strong></p>`);
     expect(main.indexOf(price)).toBeGreaterThan(main.indexOf('</h1>'));
     expect(main).toContain('Der Preis für ein Gerät in Top-Zustand.');
     // Each variant in the list of the model's variants says its own.
     for (const variant of device.variants) {
-      expect(main).toContain(`bis zu ${formatMoney('de', variant.bestPriceCents)}`);
+      expect(main).toContain(`bis zu ${formatMoney('de', variant.bestPriceCents, 'short')}`);
     }
   });
 
@@ -68,8 +68,8 @@ describe('the product detail page', () => {
     );
     expect(page.statusCode).toBe(200);
     const main = mainOf(page.body);
-    expect(main).toContain(`jusqu’à ${formatMoney('fr', french.bestPriceCents)}`);
-    expect(main).not.toContain(formatMoney('fr', german.bestPriceCents));
+    expect(main).toContain(`jusqu’à ${formatMoney('fr', french.bestPriceCents, 'short')}`);
+    expect(main).not.toContain(formatMoney('fr', german.bestPriceCents, 'short'));
     expect(main).toContain('Le prix d’un appareil en parfait état.');
   });
 });
@@ -89,7 +89,7 @@ describe('lists of models', () => {
       );
       expect([device.name, item.exec(html)?.[1]]).toEqual([
         device.name,
-        `bis zu ${formatMoney('de', device.bestPriceCents)}`,
+        `bis zu ${formatMoney('de', device.bestPriceCents, 'short')}`,
       ]);
     }
   });
@@ -100,6 +100,6 @@ describe('lists of models', () => {
     if (first === undefined) throw new Error('the iPhone 13 series has no devices');
     const page = await shop.get('de.localhost', '/verkaufen/apple-iphone-13');
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`bis zu ${formatMoney('de', first.bestPriceCents)}`);
+    expect(page.body).toContain(`bis zu ${formatMoney('de', first.bestPriceCents, 'short')}`);
   });
 });

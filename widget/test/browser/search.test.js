@@ -54,8 +54,12 @@ function variantOption(root, model, variant) {
   return option;
 }
 
-/** German euros as the edition formats them. */
-const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+/** German euros as the edition quotes a best price: whole euros without cents. */
+const euros = new Intl.NumberFormat('de-DE', {
+  style: 'currency',
+  currency: 'EUR',
+  trailingZeroDisplay: 'stripIfInteger',
+});
 
 /** The trade API's answer to a German device search, asked directly. */
 async function apiHits(text) {

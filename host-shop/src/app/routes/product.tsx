@@ -43,7 +43,7 @@ async function productDetail({ request, match, i18n }: Screen) {
           name: `${modelName} ${variant.variant}`.trim(),
           href: buildPath(site.edition, 'productDetail', { pdp: variant.url }),
           current: variant.id === device.id,
-          bestPrice: formatMoney(site.edition, variant.bestPriceCents),
+          bestPrice: formatMoney(site.edition, variant.bestPriceCents, 'short'),
         }));
   return {
     kind: 'detail' as const,
@@ -66,7 +66,7 @@ async function productDetail({ request, match, i18n }: Screen) {
       series: device.series,
       category: device.category,
       // What this variant gets at best from the API's current price list, before any answer.
-      bestPrice: formatMoney(site.edition, device.bestPriceCents),
+      bestPrice: formatMoney(site.edition, device.bestPriceCents, 'short'),
     },
     modelName,
     variants,
@@ -88,7 +88,7 @@ async function productOverview({ request, match, i18n }: Screen) {
         id: device.id,
         name: device.name,
         href: buildPath(site.edition, 'productDetail', { pdp: device.url }),
-        bestPrice: formatMoney(site.edition, device.bestPriceCents),
+        bestPrice: formatMoney(site.edition, device.bestPriceCents, 'short'),
       })),
     })),
   );

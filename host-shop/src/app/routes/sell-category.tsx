@@ -86,7 +86,7 @@ async function aggregationPage({ request, i18n }: Screen, aggregation: Aggregati
             id: device.id,
             name: device.name,
             href: buildPath(site.edition, 'productDetail', { pdp: device.url }),
-            bestPrice: formatMoney(site.edition, device.bestPriceCents),
+            bestPrice: formatMoney(site.edition, device.bestPriceCents, 'short'),
           })),
         }
       : {

@@ -32,5 +32,5 @@ export async function searchDevices(
  * and the first screen does not carry it.
  */
 export function bestPriceText(edition: EditionCode, hit: DeviceSummary): string {
-  return formatMoney(edition, modelBestPriceCents(hit));
+  return formatMoney(edition, modelBestPriceCents(hit), 'short');
 }
