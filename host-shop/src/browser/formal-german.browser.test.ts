@@ -28,7 +28,13 @@ describe('formal German of the B2B host in the browser', () => {
     ] as const) {
       const page = await shop.newPage(1280);
       await page.goto(shop.url(host, '/'), { waitUntil: 'networkidle0' });
-      await widgetShows(page, 'label', label);
+      await widgetShows(page, '[role="combobox"]');
+      const shown = await page.evaluate(() => {
+        const root = document.querySelector('tradein-widget')?.shadowRoot;
+        const input = root?.querySelector('[role="combobox"]');
+        return root?.querySelector(`label[for="${input?.id ?? ''}"]`)?.textContent;
+      });
+      expect(shown).toBe(label);
       await page.close();
     }
   }, 60_000);
