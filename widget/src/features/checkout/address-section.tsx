@@ -13,8 +13,9 @@ export function AddressSection({ store }: { store: CheckoutStore }) {
   const { t, i18n } = useLingui();
   const values = useStore(store.$values);
   const country =
-    new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(config.edition.toUpperCase()) ??
-    config.edition.toUpperCase();
+    new Intl.DisplayNames(i18n.locales ?? i18n.locale, { type: 'region' }).of(
+      config.edition.toUpperCase(),
+    ) ?? config.edition.toUpperCase();
   return (
     <fieldset className="checkout-group">
       <legend className="checkout-legend">

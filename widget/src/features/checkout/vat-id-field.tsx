@@ -5,9 +5,9 @@ import type { FieldErrorCode } from './checkout-form.ts';
 import type { CheckoutStore } from './checkout-store.ts';
 
 /** The member state of a VAT prefix in the seller's language (Greece writes EL for GR). */
-function countryOf(prefix: string, locale: string): string {
+function countryOf(prefix: string, locale: Intl.LocalesArgument): string {
   const region = prefix === 'EL' ? 'GR' : prefix;
-  return new Intl.DisplayNames([locale], { type: 'region' }).of(region) ?? prefix;
+  return new Intl.DisplayNames(locale, { type: 'region' }).of(region) ?? prefix;
 }
 
 /** What is wrong with the typed VAT ID, naming the number and its country. */
@@ -20,7 +20,8 @@ function VatIdErrorText({ code, value }: { code: FieldErrorCode; value: string }
       <Trans>Start with the country code of an EU member state, for example DE123456789.</Trans>
     );
   }
-  const country = countryOf(prefix, i18n.locale);
+  // The language of names (`de` for the formal catalog `de-formal`).
+  const country = countryOf(prefix, i18n.locales ?? i18n.locale);
   if (code === 'vatIdCheckDigits') {
     return (
       <Trans>

@@ -40,7 +40,8 @@ export function ConditionsVideo({ edition }: { edition: EditionCode }) {
   if (media === undefined) return null;
   const { duration } = media;
   const captionsLabel =
-    new Intl.DisplayNames([i18n.locale], { type: 'language' }).of(media.language) ?? media.language;
+    new Intl.DisplayNames(i18n.locales ?? i18n.locale, { type: 'language' }).of(media.language) ??
+    media.language;
   return (
     <details
       className="conditions-video"

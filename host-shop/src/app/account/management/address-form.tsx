@@ -11,7 +11,9 @@ import { RecordForm, type RecordFormProps } from './record-form.tsx';
 export function useCountryName(edition: EditionCode): string {
   const { i18n } = useLingui();
   const region = edition.toUpperCase();
-  return new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(region) ?? region;
+  return (
+    new Intl.DisplayNames(i18n.locales ?? i18n.locale, { type: 'region' }).of(region) ?? region
+  );
 }
 
 /**
