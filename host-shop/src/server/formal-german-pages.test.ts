@@ -34,20 +34,33 @@ function readableText(html: string): string {
     .replaceAll(/\s+/g, ' ');
 }
 
-/** The B2B host's pages a business seller reads (spec §4), each in the German edition. */
+/**
+ * The B2B host's pages a business seller reads (spec §4), each in the German edition, with the
+ * status they answer (an expired status link is a 404 page with its explanation).
+ */
 const pages = [
-  ['home', buildPath('de', 'home')],
-  ['B2B landing page', buildPath('de', 'b2bAnkaufsportal')],
-  ['contact', buildPath('de', 'contact')],
-  ['content page', buildPath('de', 'content', { slug: 'how-it-works' })],
-  ['customer registration', buildPath('de', 'accountRegister')],
-  ['checkout', buildPath('de', 'checkout')],
+  ['home', buildPath('de', 'home'), 200],
+  ['B2B landing page', buildPath('de', 'b2bAnkaufsportal'), 200],
+  ['contact', buildPath('de', 'contact'), 200],
+  ['content page', buildPath('de', 'content', { slug: 'how-it-works' }), 200],
+  ['customer registration', buildPath('de', 'accountRegister'), 200],
+  ['checkout', buildPath('de', 'checkout'), 200],
+  ['sell category', '/verkaufen/smartphones', 200],
+  ['product page', '/produkte/apple-iphone-13-128-gb', 200],
+  ['thank-you page', buildPath('de', 'thankYou'), 200],
+  [
+    'trade status of an expired link',
+    `${buildPath('de', 'tradeStatus')}?token=${'a'.repeat(43)}`,
+    404,
+  ],
+  ['login', buildPath('de', 'account'), 200],
+  ['password forgotten', buildPath('de', 'accountPasswordForgot'), 200],
 ] as const;
 
 describe('formal German of the B2B host', () => {
-  it.each(pages)('the %s (%s) addresses the company formally', async (_, path) => {
+  it.each(pages)('the %s (%s) addresses the company formally', async (_, path, status) => {
     const page = await shop.get('b2b.localhost', path);
-    expect(page.statusCode).toBe(200);
+    expect(page.statusCode).toBe(status);
     expect(page.body).toContain('<html lang="de"');
     expect(page.body).toContain('data-shop-mode="b2bWidget"');
     expect(informalGerman(readableText(page.body))).toEqual([]);

@@ -227,7 +227,10 @@ function releaseDate(language: CatalogueLanguage, year: number, month: number): 
   return language === 'es' ? `${name} de ${year}` : `${name} ${year}`;
 }
 
-/** The page of a category in one language. */
+/**
+ * The page of a category in one language. The German texts address nobody ("Modell wählen"), so
+ * the consumer shop and the formal B2B shop show the same catalogue.
+ */
 export function categoryPage(key: CategoryKey, language: CatalogueLanguage): CataloguePage {
   const { name, slug, examples } = categoryWording[key][language];
   switch (language) {
@@ -235,7 +238,7 @@ export function categoryPage(key: CategoryKey, language: CatalogueLanguage): Cat
       return {
         name,
         url: slug,
-        content: `${name} gebraucht verkaufen: ${examples}. Wähle Hersteller und Modell, beantworte ein paar Fragen zum Zustand und erhalte sofort ein verbindliches Angebot. Der Versand ist kostenlos, das Geld kommt nach der Prüfung per Überweisung oder PayPal.`,
+        content: `${name} gebraucht verkaufen: ${examples}. Hersteller und Modell wählen, ein paar Fragen zum Zustand beantworten und sofort ein verbindliches Angebot erhalten. Der Versand ist kostenlos, das Geld kommt nach der Prüfung per Überweisung oder PayPal.`,
         metaDescription: `${name} verkaufen zum Festpreis: Angebot in zwei Minuten, kostenloser Versand, schnelle Auszahlung.`,
         metaKeywords: `${name} verkaufen, ${name} Ankauf, gebrauchte ${name}`,
       };
@@ -323,7 +326,7 @@ export function seriesPage(
       return {
         name,
         url: slug,
-        content: `Alle Modelle der Serie ${full}: ${models}. Wähle dein Modell und die Ausstattung, beantworte die Fragen zum Zustand und erhalte sofort dein Angebot.`,
+        content: `Alle Modelle der Serie ${full}: ${models}. Modell und Ausstattung wählen, die Fragen zum Zustand beantworten und sofort ein Angebot erhalten.`,
         metaDescription: `${full} verkaufen: alle Modelle, Festpreis in zwei Minuten, kostenloser Versand.`,
         metaKeywords: `${full} verkaufen, ${full} Ankauf, ${full} gebraucht`,
       };
