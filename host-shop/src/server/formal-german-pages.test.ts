@@ -41,11 +41,13 @@ function readableText(html: string): string {
 const pages = [
   ['home', buildPath('de', 'home'), 200],
   ['B2B landing page', buildPath('de', 'b2bAnkaufsportal'), 200],
+  ['B2B partner page', buildPath('de', 'b2bLandingpage'), 200],
   ['contact', buildPath('de', 'contact'), 200],
   ['content page', buildPath('de', 'content', { slug: 'how-it-works' }), 200],
   ['customer registration', buildPath('de', 'accountRegister'), 200],
   ['checkout', buildPath('de', 'checkout'), 200],
   ['sell category', '/verkaufen/smartphones', 200],
+  ['manufacturer overview', '/produkte/uebersicht-apple', 200],
   ['product page', '/produkte/apple-iphone-13-128-gb', 200],
   ['thank-you page', buildPath('de', 'thankYou'), 200],
   [
