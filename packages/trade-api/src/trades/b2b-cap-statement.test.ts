@@ -25,14 +25,17 @@ const places = [
 
 const root = new URL('../../../../', import.meta.url);
 
+/** The text of a catalog's quoted lines, joined. */
+function join(quoted: string): string {
+  return [...quoted.matchAll(/"(.*)"/g)].map((match) => match[1]?.replaceAll('\\"', '"')).join('');
+}
+
 /** The translation of `messageId` in a catalog file and the source files it comes from. */
 function entryOf(catalog: string, messageId: string): { text: string; origins: string[] } {
   const blocks = readFileSync(new URL(catalog, root), 'utf8').split('\n\n');
   for (const block of blocks) {
     const id = /^msgid ((?:".*"\n)+)/m.exec(`${block}\n`)?.[1];
     const text = /^msgstr ((?:".*"\n?)+)/m.exec(block)?.[1];
-    const join = (quoted: string) =>
-      [...quoted.matchAll(/"(.*)"/g)].map((match) => match[1]?.replaceAll('\\"', '"')).join('');
     if (id === undefined || text === undefined || join(id) !== messageId) continue;
     const origins = [...block.matchAll(/^#: (.*)$/gm)].flatMap((match) =>
       (match[1] ?? '').split(' '),
