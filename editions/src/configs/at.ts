@@ -8,6 +8,7 @@ import {
   ekomiWidgets,
   helpServiceProvider,
   placeholder,
+  tradeinCompany,
   weekdayServiceHours,
 } from './edition-parts.ts';
 
@@ -41,19 +42,7 @@ export const atEdition = {
     phone: placeholder('+43150000000'),
     hours: weekdayServiceHours,
   },
-  imprint: {
-    companyName: placeholder('tradein Austria GmbH'),
-    streetAddress: placeholder('Musterstraße 1'),
-    postalCode: placeholder('1010'),
-    city: placeholder('Wien'),
-    country: 'AT',
-    registerCourt: placeholder('Handelsgericht Wien'),
-    registerNumber: placeholder('FN 000000 a'),
-    vatId: placeholder('ATU00000000'),
-    managingDirectors: placeholder(['Erika Musterfrau']),
-    email: 'service@tradein.at',
-    phone: placeholder('+43150000000'),
-  },
+  imprint: { ...tradeinCompany, email: 'service@tradein.at', phone: placeholder('+43150000000') },
   dynamicYield: { enabled: true, siteId: '8769432' },
   ekomi: ekomiWidgets('at', { seal: true, slider: false }),
   hasSocialMediaButtons: true,

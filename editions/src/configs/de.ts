@@ -8,6 +8,7 @@ import {
   ekomiWidgets,
   helpServiceProvider,
   placeholder,
+  tradeinCompany,
   weekdayServiceHours,
 } from './edition-parts.ts';
 
@@ -56,19 +57,7 @@ export const deEdition = {
       ]),
     },
   },
-  imprint: {
-    companyName: placeholder('tradein GmbH'),
-    streetAddress: placeholder('Musterstraße 1'),
-    postalCode: placeholder('10115'),
-    city: placeholder('Berlin'),
-    country: 'DE',
-    registerCourt: placeholder('Amtsgericht Charlottenburg (Berlin)'),
-    registerNumber: placeholder('HRB 000000 B'),
-    vatId: placeholder('DE000000000'),
-    managingDirectors: placeholder(['Erika Mustermann', 'Max Mustermann']),
-    email: 'service@tradein.de',
-    phone: placeholder('+493023125000'),
-  },
+  imprint: { ...tradeinCompany, email: 'service@tradein.de', phone: placeholder('+493023125000') },
   dynamicYield: { enabled: true, siteId: '8769431' },
   ekomi: ekomiWidgets('de', { seal: true, slider: true }),
   hasSocialMediaButtons: true,

@@ -38,6 +38,23 @@ export function placeholder<T>(value: T): { placeholder: T } {
   return { placeholder: value };
 }
 
+/**
+ * The company that runs every edition's shop (docs/editions.md, "One company for every
+ * edition"): a GmbH in Berlin selling across borders. Each edition adds its service address and
+ * its local phone line.
+ */
+export const tradeinCompany = {
+  companyName: placeholder('tradein GmbH'),
+  streetAddress: placeholder('Musterstraße 1'),
+  postalCode: placeholder('10115'),
+  city: placeholder('Berlin'),
+  country: 'DE',
+  registerCourt: placeholder('Amtsgericht Charlottenburg (Berlin)'),
+  registerNumber: placeholder('HRB 000000 B'),
+  vatId: placeholder('DE000000000'),
+  managingDirectors: placeholder(['Erika Mustermann', 'Max Mustermann']),
+} satisfies Omit<EditionConfigInput['imprint'], 'email' | 'phone'>;
+
 /** The help service of an edition's help widget, named with its privacy notice. */
 export function helpServiceProvider(code: string): EditionConfigInput['helpWidget']['provider'] {
   return { name: 'tradein Help Center', privacyPolicyUrl: `https://help.tradein.${code}/privacy` };

@@ -8,6 +8,7 @@ import {
   ekomiWidgets,
   helpServiceProvider,
   placeholder,
+  tradeinCompany,
   weekdayServiceHours,
 } from './edition-parts.ts';
 
@@ -59,19 +60,7 @@ export const esEdition = {
     phone: placeholder('+34910000000'),
     hours: weekdayServiceHours,
   },
-  imprint: {
-    companyName: placeholder('tradein Iberia S.L.'),
-    streetAddress: placeholder('Calle Ejemplo 1'),
-    postalCode: placeholder('28001'),
-    city: placeholder('Madrid'),
-    country: 'ES',
-    registerCourt: placeholder('Registro Mercantil de Madrid'),
-    registerNumber: placeholder('Tomo 00000, Folio 0, Hoja M-000000'),
-    vatId: placeholder('ESB00000000'),
-    managingDirectors: placeholder(['Juan Pérez García']),
-    email: 'atencion@tradein.es',
-    phone: placeholder('+34910000000'),
-  },
+  imprint: { ...tradeinCompany, email: 'atencion@tradein.es', phone: placeholder('+34910000000') },
   dynamicYield: { enabled: false, siteId: '8769433' },
   ekomi: ekomiWidgets('es', { seal: false, slider: false }),
   hasSocialMediaButtons: false,

@@ -9,6 +9,7 @@ import {
   ekomiWidgets,
   helpServiceProvider,
   placeholder,
+  tradeinCompany,
   weekdayServiceHours,
 } from './edition-parts.ts';
 
@@ -60,19 +61,7 @@ export const frEdition = {
     phone: placeholder('+33100000000'),
     hours: weekdayServiceHours,
   },
-  imprint: {
-    companyName: placeholder('tradein France SAS'),
-    streetAddress: placeholder('1 rue de l’Exemple'),
-    postalCode: placeholder('75001'),
-    city: placeholder('Paris'),
-    country: 'FR',
-    registerCourt: placeholder('RCS Paris'),
-    registerNumber: placeholder('SIREN 000 000 000'),
-    vatId: placeholder('FR00000000000'),
-    managingDirectors: placeholder(['Jean Dupont']),
-    email: 'service@tradein.fr',
-    phone: placeholder('+33100000000'),
-  },
+  imprint: { ...tradeinCompany, email: 'service@tradein.fr', phone: placeholder('+33100000000') },
   dynamicYield: { enabled: true, siteId: '8769434' },
   ekomi: ekomiWidgets('fr', { seal: true, slider: true }),
   hasSocialMediaButtons: true,

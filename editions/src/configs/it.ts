@@ -8,6 +8,7 @@ import {
   ekomiWidgets,
   helpServiceProvider,
   placeholder,
+  tradeinCompany,
   weekdayServiceHours,
 } from './edition-parts.ts';
 
@@ -60,15 +61,7 @@ export const itEdition = {
     hours: weekdayServiceHours,
   },
   imprint: {
-    companyName: placeholder('tradein Italia S.r.l.'),
-    streetAddress: placeholder('Via Esempio 1'),
-    postalCode: placeholder('20121'),
-    city: placeholder('Milano'),
-    country: 'IT',
-    registerCourt: placeholder('Registro delle Imprese di Milano Monza Brianza Lodi'),
-    registerNumber: placeholder('REA MI-0000000'),
-    vatId: placeholder('IT00000000000'),
-    managingDirectors: placeholder(['Mario Rossi']),
+    ...tradeinCompany,
     email: 'assistenza@tradein.it',
     phone: placeholder('+390200000000'),
   },

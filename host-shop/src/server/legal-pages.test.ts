@@ -80,44 +80,48 @@ describe('the privacy page', () => {
 
 describe('the imprint', () => {
   it.each([
-    [
-      'de.localhost',
+    ['de.localhost', 'Deutschland', 'tel:+493023125000', 'mailto:service@tradein.de'],
+    ['at.localhost', 'Deutschland', 'tel:+43150000000', 'mailto:service@tradein.at'],
+    ['es.localhost', 'Alemania', 'tel:+34910000000', 'mailto:atencion@tradein.es'],
+    ['fr.localhost', 'Allemagne', 'tel:+33100000000', 'mailto:service@tradein.fr'],
+    ['it.localhost', 'Germania', 'tel:+390200000000', 'mailto:assistenza@tradein.it'],
+  ])('%s shows the configured company, register and contact', async (host, country, tel, mail) => {
+    const response = await shop.get(host, '/content/imprint');
+    expect(response.statusCode).toBe(200);
+    const main = mainOf(response.body);
+    for (const value of [
+      'tradein GmbH',
+      'Musterstraße 1',
+      '10115 Berlin',
+      country,
       'Amtsgericht Charlottenburg (Berlin)',
       'HRB 000000 B',
-      'Deutschland',
-      'tel:+493023125000',
-    ],
-    ['at.localhost', 'Handelsgericht Wien', 'FN 000000 a', 'Österreich', 'tel:+43150000000'],
-    ['es.localhost', 'Registro Mercantil de Madrid', 'Hoja M-000000', 'España', 'tel:+34910000000'],
-    ['fr.localhost', 'RCS Paris', 'SIREN 000 000 000', 'France', 'tel:+33100000000'],
-    [
-      'it.localhost',
-      'Registro delle Imprese di Milano',
-      'REA MI-0000000',
-      'Italia',
-      'tel:+390200000000',
-    ],
-  ])(
-    '%s shows the configured company, register and contact',
-    async (host, court, number, country, tel) => {
-      const response = await shop.get(host, '/content/imprint');
-      expect(response.statusCode).toBe(200);
-      const main = mainOf(response.body);
-      expect(main).toContain(court);
-      expect(main).toContain(number);
-      expect(main).toContain(country);
-      expect(main).toContain(`href="${tel}"`);
-      expect(main).not.toContain('[[');
-    },
-  );
+      'DE000000000',
+      'Erika Mustermann, Max Mustermann',
+      `href="${tel}"`,
+      `href="${mail}"`,
+    ]) {
+      expect(main).toContain(value);
+    }
+    expect(main).not.toContain('[[');
+  });
 
-  it('is the Austrian company on the Austrian shop, though it shares the German text', async () => {
-    const main = mainOf((await shop.get('at.localhost', '/content/imprint')).body);
-    expect(main).toContain('tradein Austria GmbH');
-    expect(main).toContain('1010 Wien');
-    expect(main).toContain('ATU00000000');
-    expect(main).toContain('href="mailto:service@tradein.at"');
-    expect(main).not.toContain('Berlin');
+  it('labels the fields in the page’s language', async () => {
+    const main = mainOf((await shop.get('fr.localhost', '/content/imprint')).body);
+    for (const label of ['Éditeur du site', 'Dirigeants', 'Registre', 'Numéro d’immatriculation']) {
+      expect(main).toContain(label);
+    }
+  });
+});
+
+describe('the terms', () => {
+  it.each([
+    ['es.localhost', 'mailto:atencion@tradein.es'],
+    ['fr.localhost', 'mailto:service@tradein.fr'],
+  ])('of %s give the company’s address from the configuration', async (host, mail) => {
+    const main = mainOf((await shop.get(host, '/content/terms')).body);
+    expect(main).toContain('<address class="legal-address"><strong>tradein GmbH</strong>');
+    expect(main).toContain(`href="${mail}"`);
   });
 });
 

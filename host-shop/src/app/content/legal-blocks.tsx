@@ -73,19 +73,27 @@ function ImprintBlock({ imprint }: { imprint: ImprintView }) {
   );
 }
 
-function ControllerBlock({ imprint }: { imprint: ImprintView }) {
-  return (
-    <section className="legal-block">
-      <h2>
-        <Trans>Controller</Trans>
-      </h2>
+/** The company's address and e-mail, under a heading of the page's own or the controller's. */
+function AddressBlock({ imprint, heading }: { imprint: ImprintView; heading: boolean }) {
+  const address = (
+    <>
       <Address imprint={imprint} />
       <p>
         <Trans>
           E-mail: <a href={`mailto:${imprint.email}`}>{imprint.email}</a>
         </Trans>
       </p>
+    </>
+  );
+  return heading ? (
+    <section className="legal-block">
+      <h2>
+        <Trans>Controller</Trans>
+      </h2>
+      {address}
     </section>
+  ) : (
+    address
   );
 }
 
@@ -146,11 +154,11 @@ function ToolsBlock({ tools }: { tools: readonly ToolView[] }) {
 
 /** A block of a legal page, from the edition configuration's data. */
 export function LegalBlockView({ block, data }: { block: LegalBlock; data: LegalBlockData }) {
-  if ((block === 'imprint' || block === 'controller') && data.imprint !== undefined) {
+  if (block !== 'third-party-tools' && data.imprint !== undefined) {
     return block === 'imprint' ? (
       <ImprintBlock imprint={data.imprint} />
     ) : (
-      <ControllerBlock imprint={data.imprint} />
+      <AddressBlock imprint={data.imprint} heading={block === 'controller'} />
     );
   }
   if (block === 'third-party-tools' && data.tools !== undefined) {

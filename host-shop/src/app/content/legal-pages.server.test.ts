@@ -26,8 +26,9 @@ describe('pageSegments', () => {
       expect(blocksOf('imprint')).toEqual(['imprint']);
       expect(blocksOf('privacy')).toEqual(['controller', 'third-party-tools']);
       // The address comes from the configuration only.
-      expect(contentPage(language, 'imprint')?.html).not.toContain('Musterstraße');
-      expect(contentPage(language, 'privacy')?.html).not.toContain('Musterstraße');
+      for (const slug of ['imprint', 'privacy', 'terms']) {
+        expect(contentPage(language, slug)?.html).not.toContain('Musterstraße');
+      }
     },
   );
 

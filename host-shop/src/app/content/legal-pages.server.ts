@@ -7,7 +7,7 @@ import { countryName, phoneLink, type PhoneLink } from './legal-format.server.ts
  * Blocks a content page's Markdown places with a paragraph of its own (`[[imprint]]`): the
  * parts of legal pages that come from the edition configuration, not from the text.
  */
-export const legalBlocks = ['imprint', 'controller', 'third-party-tools'] as const;
+export const legalBlocks = ['imprint', 'controller', 'address', 'third-party-tools'] as const;
 
 /** One of {@link legalBlocks}. */
 export type LegalBlock = (typeof legalBlocks)[number];
@@ -69,7 +69,7 @@ export function legalBlockData(site: Site, segments: readonly PageSegment[]): Le
     segments.flatMap((segment) => (segment.kind === 'block' ? [segment.block] : [])),
   );
   const data: { imprint?: ImprintView; tools?: ToolView[] } = {};
-  if (blocks.has('imprint') || blocks.has('controller')) {
+  if (blocks.has('imprint') || blocks.has('controller') || blocks.has('address')) {
     const { imprint } = legalDetails(site.edition);
     data.imprint = {
       companyName: imprint.companyName,

@@ -10,7 +10,9 @@ describe('readLegalDetails', () => {
   it('keeps the development placeholders outside production', () => {
     const details = readLegalDetails({ NODE_ENV: 'test' });
     expect(details.de.placeholders).toContain('imprint.vatId');
-    expect(readLegalDetails({}).at.imprint.registerCourt).toBe('Handelsgericht Wien');
+    expect(readLegalDetails({}).at.imprint.registerCourt).toBe(
+      'Amtsgericht Charlottenburg (Berlin)',
+    );
   });
 
   it('refuses them in production, one line per edition and field', () => {
@@ -21,7 +23,7 @@ describe('readLegalDetails', () => {
 
   it('applies the file LEGAL_DETAILS_FILE names, in production too', () => {
     const details = readLegalDetails({ NODE_ENV: 'production', LEGAL_DETAILS_FILE: completeFile });
-    expect(details.fr.imprint.registerNumber).toBe('SIREN 123 456 789');
+    expect(details.fr.imprint.registerNumber).toBe('HRB 123456 B');
     expect(details.fr.placeholders).toEqual([]);
   });
 
