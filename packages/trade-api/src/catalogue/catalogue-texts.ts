@@ -379,7 +379,7 @@ export function devicePage(facts: DevicePageFacts, language: CatalogueLanguage):
       return {
         name,
         url: slug,
-        content: `${name} verkaufen: Beantworte ein paar Fragen zum Zustand und erhalte sofort einen verbindlichen Festpreis. Versand kostenlos, Auszahlung nach der Prüfung. Hersteller: ${manufacturer}. Serie: ${series}. Kategorie: ${category}. Erschienen: ${released}.`,
+        content: `${name} verkaufen: ein paar Fragen zum Zustand beantworten und sofort einen verbindlichen Festpreis erhalten. Versand kostenlos, Auszahlung nach der Prüfung. Hersteller: ${manufacturer}. Serie: ${series}. Kategorie: ${category}. Erschienen: ${released}.`,
         metaDescription: `${name} verkaufen: Ankaufspreis in zwei Minuten berechnen, kostenlos einsenden, schnell Geld erhalten.`,
         metaKeywords: `${name} verkaufen, ${manufacturer} ${model} Ankauf, ${model} gebraucht, ${category}`,
       };

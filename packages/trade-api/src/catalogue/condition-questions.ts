@@ -160,7 +160,7 @@ const questionSpecs: Record<QuestionCode, QuestionSpec> = {
       de: {
         question: 'Lässt sich das Gerät einschalten und funktioniert es?',
         description:
-          'Das Gerät startet, lässt sich bedienen und lädt. Wenn nicht, machen wir dir ein Recycling-Angebot.',
+          'Das Gerät startet, lässt sich bedienen und lädt. Wenn nicht, gibt es ein Recycling-Angebot.',
       },
       es: {
         question: '¿El dispositivo se enciende y funciona?',
@@ -185,7 +185,7 @@ const questionSpecs: Record<QuestionCode, QuestionSpec> = {
       de: {
         question: 'Ist das Gerät frei von Konten und Aktivierungssperren?',
         description:
-          'Melde dich von allen Konten ab (z. B. Apple-ID mit „Wo ist?“, Google-Konto, Samsung-Konto) und setze das Gerät zurück. Ein gesperrtes Gerät können wir nur recyceln.',
+          'Vor dem Versand von allen Konten abmelden (z. B. Apple-ID mit „Wo ist?“, Google-Konto, Samsung-Konto) und das Gerät zurücksetzen. Ein gesperrtes Gerät können wir nur recyceln.',
       },
       es: {
         question: '¿El dispositivo está libre de cuentas y bloqueos de activación?',
@@ -394,7 +394,7 @@ const questionSpecs: Record<QuestionCode, QuestionSpec> = {
   ORIGINAL_ACCESSORIES: yesNo(
     {
       de: {
-        question: 'Legst du das Originalzubehör bei?',
+        question: 'Liegt das Originalzubehör bei?',
         description: 'Originalverpackung, Ladekabel oder Netzteil des Herstellers.',
       },
       es: {
