@@ -25,7 +25,7 @@ import {
 import { answerAll, buttonNamed, findDeviceUrl, openDevice } from './question-helpers.js';
 
 const capNote =
-  'Geschäftsverkäufe dürfen innerhalb von 30 Tagen zusammen höchstens 5.000,00 € wert sein: Die Auszahlungen aller Verkäufe mit derselben E-Mail-Adresse aus den letzten 30 Tagen zählen zusammen, der neue Verkauf eingeschlossen; zurückgeschickte Verkäufe zählen nicht.';
+  'Geschäftsverkäufe dürfen innerhalb von 30 Tagen zusammen höchstens 5.000,00 € wert sein: Die Auszahlungen aller Geschäftsverkäufe mit derselben E-Mail-Adresse aus den letzten 30 Tagen zählen zusammen, der neue Verkauf eingeschlossen; zurückgeschickte Verkäufe zählen nicht.';
 
 /** Opens the checkout of a one-device cart in an element of `attributes`. */
 async function openCheckout(attributes, b2b) {

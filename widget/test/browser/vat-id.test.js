@@ -129,7 +129,7 @@ describe('the VAT ID of a business checkout', () => {
     opened = await openCart('mode="b2bWidget"');
     const hint = [...opened.root.querySelectorAll('.hint')].map((p) => plain(p.textContent));
     expect(hint).to.include(
-      'Geschäftsverkäufe dürfen innerhalb von 30 Tagen zusammen höchstens 5.000,00 € wert sein: Die Auszahlungen aller Verkäufe mit derselben E-Mail-Adresse aus den letzten 30 Tagen zählen zusammen, der neue Verkauf eingeschlossen; zurückgeschickte Verkäufe zählen nicht.',
+      'Geschäftsverkäufe dürfen innerhalb von 30 Tagen zusammen höchstens 5.000,00 € wert sein: Die Auszahlungen aller Geschäftsverkäufe mit derselben E-Mail-Adresse aus den letzten 30 Tagen zählen zusammen, der neue Verkauf eingeschlossen; zurückgeschickte Verkäufe zählen nicht.',
     );
   });
 });

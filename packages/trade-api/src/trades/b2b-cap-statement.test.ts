@@ -12,7 +12,7 @@ import { b2bCapPeriodDays, b2bCapStatement } from './b2b-cap.ts';
 
 /** The statement of the B2B cap, as the source code of every place that states it writes it. */
 const statement =
-  'Business sales may total at most {cap} within 30 days: the payouts of all trades with the same e-mail address in the last 30 days count together, the new trade included; trades sent back do not count.';
+  'Business sales may total at most {cap} within 30 days: the payouts of all business trades with the same e-mail address in the last 30 days count together, the new trade included; trades sent back do not count.';
 
 /** The catalogs of the places that state the cap, and the source file that states it there. */
 const places = [

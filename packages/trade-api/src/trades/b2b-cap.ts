@@ -57,7 +57,7 @@ function formatTime(edition: EditionCode, moment: Date): string {
 export function b2bCapStatement(edition: EditionCode): string {
   const cap = formatMoney(edition, b2bTradeCapCents);
   return i18nForEdition(edition, 'b2bWidget')._(
-    msg`Business sales may total at most ${cap} within 30 days: the payouts of all trades with the same e-mail address in the last 30 days count together, the new trade included; trades sent back do not count.`,
+    msg`Business sales may total at most ${cap} within 30 days: the payouts of all business trades with the same e-mail address in the last 30 days count together, the new trade included; trades sent back do not count.`,
   );
 }
 

@@ -107,9 +107,9 @@ export function CartScreen() {
           {isB2BMode(config.mode) && (
             <p className="hint">
               <Trans>
-                Business sales may total at most {cap} within 30 days: the payouts of all trades
-                with the same e-mail address in the last 30 days count together, the new trade
-                included; trades sent back do not count.
+                Business sales may total at most {cap} within 30 days: the payouts of all business
+                trades with the same e-mail address in the last 30 days count together, the new
+                trade included; trades sent back do not count.
               </Trans>
             </p>
           )}
@@ -145,9 +145,9 @@ function NoticeText({
     return (
       <p className="alert">
         <Trans>
-          Business sales may total at most {cap} within 30 days: the payouts of all trades with the
-          same e-mail address in the last 30 days count together, the new trade included; trades
-          sent back do not count.
+          Business sales may total at most {cap} within 30 days: the payouts of all business trades
+          with the same e-mail address in the last 30 days count together, the new trade included;
+          trades sent back do not count.
         </Trans>{' '}
         <Trans>This cart alone would be worth more, so the quantity was not changed.</Trans>
       </p>

@@ -16,9 +16,9 @@ export function NoticeText({
       return (
         <p className="alert">
           <Trans>
-            Business sales may total at most {cap} within 30 days: the payouts of all trades with
-            the same e-mail address in the last 30 days count together, the new trade included;
-            trades sent back do not count.
+            Business sales may total at most {cap} within 30 days: the payouts of all business
+            trades with the same e-mail address in the last 30 days count together, the new trade
+            included; trades sent back do not count.
           </Trans>{' '}
           <Trans>
             This cart does not fit within it now: lower the quantities in your cart, or sell the

@@ -169,9 +169,9 @@ function OfferDetails({
           ) : (
             <>
               <Trans>
-                Business sales may total at most {cap} within 30 days: the payouts of all trades
-                with the same e-mail address in the last 30 days count together, the new trade
-                included; trades sent back do not count.
+                Business sales may total at most {cap} within 30 days: the payouts of all business
+                trades with the same e-mail address in the last 30 days count together, the new
+                trade included; trades sent back do not count.
               </Trans>{' '}
               <Trans>
                 With this device the cart alone would be worth more: remove devices from the cart or
