@@ -41,14 +41,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The logo: the mark and the brand's name as text, a link home named by the brand. */
+/** The logo: the mark and the brand's name as text, which names the link home. */
 function Brand({ chrome }: { chrome: ShopChrome }) {
   const [name, suffix] = chrome.brand.split(' ');
   return (
-    <Link to={chrome.paths.home} className="brand" aria-label={chrome.brand}>
+    <Link to={chrome.paths.home} className="brand">
       <LogoMark />
-      <span className="brand__name">{name}</span>
-      {suffix === undefined ? null : <span className="brand__suffix">{suffix}</span>}
+      <span className="brand__name">
+        {name}
+        {suffix === undefined ? null : (
+          <>
+            {' '}
+            <span className="brand__suffix">{suffix}</span>
+          </>
+        )}
+      </span>
     </Link>
   );
 }
