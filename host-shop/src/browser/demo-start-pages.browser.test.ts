@@ -63,19 +63,31 @@ function blockedByPolicy(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { blockedByPolicy: string[] }).blockedByPolicy);
 }
 
-/** Waits until every widget of the page shows its first screen's heading. */
+/**
+ * Waits until every widget of the page shows its first screen's heading. Four widgets load their
+ * screens at once: 30 s on a busy machine; a timeout names the widgets still without one.
+ */
 async function widgetsShown(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    (expected: number) => {
-      const widgets = [...document.querySelectorAll('tradein-widget')];
-      return (
-        widgets.length === expected &&
-        widgets.every((widget) => widget.shadowRoot?.querySelector('[part~="heading"]'))
-      );
-    },
-    { timeout: 20_000 },
-    count,
-  );
+  try {
+    await page.waitForFunction(
+      (expected: number) => {
+        const widgets = [...document.querySelectorAll('tradein-widget')];
+        return (
+          widgets.length === expected &&
+          widgets.every((widget) => widget.shadowRoot?.querySelector('[part~="heading"]'))
+        );
+      },
+      { timeout: 30_000 },
+      count,
+    );
+  } catch (error) {
+    const waiting = await page.$$eval('tradein-widget', (widgets) =>
+      widgets
+        .filter((widget) => !widget.shadowRoot?.querySelector('[part~="heading"]'))
+        .map((widget) => `${widget.outerHTML}: ${widget.shadowRoot?.innerHTML.slice(0, 300)}`),
+    );
+    throw new Error(`widgets without a heading: ${waiting.join('\n')}`, { cause: error });
+  }
 }
 
 describe.each(pages)('the demo start page $path', (demo) => {
@@ -102,7 +114,7 @@ describe.each(pages)('the demo start page $path', (demo) => {
     );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it('logs the live widget’s events as they fire', async () => {
     const page = await openDemoPage(demo.path, 1280);
@@ -137,7 +149,7 @@ describe.each(pages)('the demo start page $path', (demo) => {
     expect(detail.step.screen).toBe('browse');
     expect(detail.path).toMatch(/^\//);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it('themes the widget beside the CSS with its custom properties and parts', async () => {
     const page = await openDemoPage(demo.path, 1280);
@@ -165,7 +177,7 @@ describe.each(pages)('the demo start page $path', (demo) => {
     });
     expect(plain).not.toBe('rgb(251, 247, 238)');
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it('runs every widget under its own strict policy, which blocks nothing they need', async () => {
     const page = await openDemoPage(demo.path, 1280);
@@ -223,7 +235,7 @@ describe.each(pages)('the demo start page $path', (demo) => {
     expect(await page.evaluate(() => 'inlineRan' in window)).toBe(false);
     expect(await blockedByPolicy(page)).toEqual(['script-src-elem inline']);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it.each([360, 1280])(
     'axe finds nothing, and nothing is wider than the window at %i px',
@@ -238,7 +250,7 @@ describe.each(pages)('the demo start page $path', (demo) => {
       ).toBe(true);
       await page.close();
     },
-    60_000,
+    90_000,
   );
 
   it('links the other language', async () => {
@@ -257,5 +269,5 @@ describe.each(pages)('the demo start page $path', (demo) => {
     ]);
     expect(new URL(page.url()).pathname).toBe(demo.otherPath);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 });
