@@ -37,7 +37,7 @@ export function HeaderCartLink({
     };
   }, []);
   return (
-    <Link to={href} prefetch="intent" className="cart-link header-link">
+    <Link to={href} prefetch="intent" className="cart-link">
       {icon}
       <span className="header-link__label">
         <Trans>Cart</Trans>
