@@ -7,9 +7,7 @@ import {
   consumerHosts,
   ekomiWidgets,
   helpServiceProvider,
-  placeholder,
-  tradeinCompany,
-  weekdayServiceHours,
+  serviceDetails,
 } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.at';
@@ -35,14 +33,12 @@ export const atEdition = {
   buyShopLink,
   sellShopUrl: 'https://www.tradein.at',
   landingPages: { consumer: 'TI_AT_CONSUMER', b2b: null, agan: null },
-  contact: {
-    fromAddress: 'noreply@tradein.at',
+  ...serviceDetails({
+    code: 'at',
     fromName: 'tradein Österreich',
-    toAddress: 'service@tradein.at',
-    phone: placeholder('+43150000000'),
-    hours: weekdayServiceHours,
-  },
-  imprint: { ...tradeinCompany, email: 'service@tradein.at', phone: placeholder('+43150000000') },
+    address: 'service@tradein.at',
+    phone: '+43150000000',
+  }),
   dynamicYield: { enabled: true, siteId: '8769432' },
   ekomi: ekomiWidgets('at', { seal: true, slider: false }),
   hasSocialMediaButtons: true,

@@ -4,15 +4,16 @@ import { deClientEdition } from './de-client.ts';
 import { germanContactSubjects } from './german-contact-subjects.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 import { germanRoutes } from './shared-routes.ts';
-import {
-  ekomiWidgets,
-  helpServiceProvider,
-  placeholder,
-  tradeinCompany,
-  weekdayServiceHours,
-} from './edition-parts.ts';
+import { ekomiWidgets, helpServiceProvider, placeholder, serviceDetails } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.de';
+
+const service = serviceDetails({
+  code: 'de',
+  fromName: 'tradein Deutschland',
+  address: 'service@tradein.de',
+  phone: '+493023125000',
+});
 
 const routes = {
   ...germanRoutes,
@@ -42,11 +43,7 @@ export const deEdition = {
   sellShopUrl: 'https://www.tradein.de',
   landingPages: { consumer: 'TI_DE_CONSUMER', b2b: 'TI_DE_B2B', agan: 'AGAN_DE' },
   contact: {
-    fromAddress: 'noreply@tradein.de',
-    fromName: 'tradein Deutschland',
-    toAddress: 'service@tradein.de',
-    phone: placeholder('+493023125000'),
-    hours: weekdayServiceHours,
+    ...service.contact,
     b2bpartner: {
       fromAddress: 'noreply@tradein.de',
       fromName: 'tradein Business',
@@ -57,7 +54,7 @@ export const deEdition = {
       ]),
     },
   },
-  imprint: { ...tradeinCompany, email: 'service@tradein.de', phone: placeholder('+493023125000') },
+  imprint: service.imprint,
   dynamicYield: { enabled: true, siteId: '8769431' },
   ekomi: ekomiWidgets('de', { seal: true, slider: true }),
   hasSocialMediaButtons: true,

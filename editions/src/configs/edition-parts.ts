@@ -43,7 +43,7 @@ export function placeholder<T>(value: T): { placeholder: T } {
  * edition"): a GmbH in Berlin selling across borders. Each edition adds its service address and
  * its local phone line.
  */
-export const tradeinCompany = {
+const tradeinCompany = {
   companyName: placeholder('tradein GmbH'),
   streetAddress: placeholder('Musterstraße 1'),
   postalCode: placeholder('10115'),
@@ -55,13 +55,38 @@ export const tradeinCompany = {
   managingDirectors: placeholder(['Erika Mustermann', 'Max Mustermann']),
 } satisfies Omit<EditionConfigInput['imprint'], 'email' | 'phone'>;
 
+/** Service hours on weekdays and Saturday mornings, the development value of every edition. */
+const weekdayServiceHours = placeholder<OpeningHours>([
+  { from: 'monday', to: 'friday', opens: '09:00', closes: '18:00' },
+  { from: 'saturday', to: 'saturday', opens: '10:00', closes: '14:00' },
+]);
+
+/**
+ * The contact and imprint details of an edition run by the one company: mail goes out from
+ * `noreply@tradein.{code}` under the edition's sender name; its service address is also the
+ * imprint's e-mail, and its local phone line (a placeholder until production) stands on the
+ * contact page and in the imprint alike, with the default service hours.
+ */
+export function serviceDetails(service: {
+  code: string;
+  fromName: string;
+  address: string;
+  phone: string;
+}): Pick<EditionConfigInput, 'contact' | 'imprint'> {
+  const phone = placeholder(service.phone);
+  return {
+    contact: {
+      fromAddress: `noreply@tradein.${service.code}`,
+      fromName: service.fromName,
+      toAddress: service.address,
+      phone,
+      hours: weekdayServiceHours,
+    },
+    imprint: { ...tradeinCompany, email: service.address, phone },
+  };
+}
+
 /** The help service of an edition's help widget, named with its privacy notice. */
 export function helpServiceProvider(code: string): EditionConfigInput['helpWidget']['provider'] {
   return { name: 'tradein Help Center', privacyPolicyUrl: `https://help.tradein.${code}/privacy` };
 }
-
-/** Service hours on weekdays and Saturday mornings, the development value of every edition. */
-export const weekdayServiceHours = placeholder<OpeningHours>([
-  { from: 'monday', to: 'friday', opens: '09:00', closes: '18:00' },
-  { from: 'saturday', to: 'saturday', opens: '10:00', closes: '14:00' },
-]);

@@ -7,9 +7,7 @@ import {
   consumerHosts,
   ekomiWidgets,
   helpServiceProvider,
-  placeholder,
-  tradeinCompany,
-  weekdayServiceHours,
+  serviceDetails,
 } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.es';
@@ -53,14 +51,12 @@ export const esEdition = {
   buyShopLink,
   sellShopUrl: 'https://www.tradein.es',
   landingPages: { consumer: 'TI_ES_CONSUMER', b2b: null, agan: null },
-  contact: {
-    fromAddress: 'noreply@tradein.es',
+  ...serviceDetails({
+    code: 'es',
     fromName: 'tradein España',
-    toAddress: 'atencion@tradein.es',
-    phone: placeholder('+34910000000'),
-    hours: weekdayServiceHours,
-  },
-  imprint: { ...tradeinCompany, email: 'atencion@tradein.es', phone: placeholder('+34910000000') },
+    address: 'atencion@tradein.es',
+    phone: '+34910000000',
+  }),
   dynamicYield: { enabled: false, siteId: '8769433' },
   ekomi: ekomiWidgets('es', { seal: false, slider: false }),
   hasSocialMediaButtons: false,

@@ -8,9 +8,7 @@ import {
   consumerHosts,
   ekomiWidgets,
   helpServiceProvider,
-  placeholder,
-  tradeinCompany,
-  weekdayServiceHours,
+  serviceDetails,
 } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.fr';
@@ -54,14 +52,12 @@ export const frEdition = {
   buyShopLink,
   sellShopUrl: 'https://www.tradein.fr',
   landingPages: { consumer: 'TI_FR_CONSUMER', b2b: null, agan: null },
-  contact: {
-    fromAddress: 'noreply@tradein.fr',
+  ...serviceDetails({
+    code: 'fr',
     fromName: 'tradein France',
-    toAddress: 'service@tradein.fr',
-    phone: placeholder('+33100000000'),
-    hours: weekdayServiceHours,
-  },
-  imprint: { ...tradeinCompany, email: 'service@tradein.fr', phone: placeholder('+33100000000') },
+    address: 'service@tradein.fr',
+    phone: '+33100000000',
+  }),
   dynamicYield: { enabled: true, siteId: '8769434' },
   ekomi: ekomiWidgets('fr', { seal: true, slider: true }),
   hasSocialMediaButtons: true,

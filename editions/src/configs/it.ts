@@ -7,9 +7,7 @@ import {
   consumerHosts,
   ekomiWidgets,
   helpServiceProvider,
-  placeholder,
-  tradeinCompany,
-  weekdayServiceHours,
+  serviceDetails,
 } from './edition-parts.ts';
 
 const buyShopLink = 'https://shop.tradein.it';
@@ -53,18 +51,12 @@ export const itEdition = {
   buyShopLink,
   sellShopUrl: 'https://www.tradein.it',
   landingPages: { consumer: 'TI_IT_CONSUMER', b2b: null, agan: null },
-  contact: {
-    fromAddress: 'noreply@tradein.it',
+  ...serviceDetails({
+    code: 'it',
     fromName: 'tradein Italia',
-    toAddress: 'assistenza@tradein.it',
-    phone: placeholder('+390200000000'),
-    hours: weekdayServiceHours,
-  },
-  imprint: {
-    ...tradeinCompany,
-    email: 'assistenza@tradein.it',
-    phone: placeholder('+390200000000'),
-  },
+    address: 'assistenza@tradein.it',
+    phone: '+390200000000',
+  }),
   dynamicYield: { enabled: false, siteId: '8769435' },
   ekomi: ekomiWidgets('it', { seal: false, slider: false }),
   hasSocialMediaButtons: true,
