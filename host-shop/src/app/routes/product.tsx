@@ -145,10 +145,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       {device.image === null ? null : (
         <img src={device.image} alt="" width="120" height="120" className="product-image" />
       )}
-      <div>
-        <h1>
-          <Trans>Sell {device.name}</Trans>
-        </h1>
+      <h1>
+        <Trans>Sell {device.name}</Trans>
+      </h1>
+      <div className="product-intro__price">
         <p className="best-price">
           <strong>
             <BestPrice price={device.bestPrice} />
