@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { apiCaller, mailsTo, tokenOfLink, type ApiCall } from '@tradein/trade-api/test-kit';
@@ -173,6 +174,21 @@ export async function customerToken(
   return String(login.body['access_token']);
 }
 
+/** Opens a host's account page, logged out, and logs in with its form. */
+export async function logInToAccount(
+  shop: TestShopBrowser,
+  page: Page,
+  host: string,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  await page.goto(shop.url(host, '/account'));
+  await hydrated(page);
+  await page.waitForSelector('main input[name="email"]');
+  await page.type('main input[name="email"]', credentials.email);
+  await page.type('main input[name="password"]', credentials.password);
+  await page.click('main form button[type="submit"]');
+}
+
 /** The text of the first element matching a selector, once it is there. */
 export async function textOf(page: Page, selector: string): Promise<string> {
   const element = await page.waitForSelector(selector, { timeout: 15_000 });
@@ -196,6 +212,30 @@ export async function typeAddress(page: Page, form: string, address: TypedAddres
   for (const field of ['firstName', 'lastName', 'street', 'houseNumber', 'zip', 'city'] as const) {
     await page.type(`${form} input[name="${field}"]`, address[field]);
   }
+}
+
+/** The phone the seller holds: 360 px wide, touch. */
+export const phone = { width: 360, height: 740, isMobile: true, hasTouch: true } as const;
+
+/**
+ * Photographs the whole page, on the phone's viewport, at 360 and at 1280 px into `folder` as
+ * `{name}-360.png` and `{name}-1280.png` for review; `check` runs at each width after its photo.
+ * The page is on the phone's viewport again afterwards.
+ */
+export async function photograph(
+  page: Page,
+  folder: string,
+  name: string,
+  check?: (width: number) => Promise<void>,
+): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}-${phone.width}.png`), fullPage: true });
+  await check?.(phone.width);
+  // Only the width changes: switching the touch and mobile emulation would reload the page.
+  await page.setViewport({ ...phone, width: 1280 });
+  await page.screenshot({ path: join(folder, `${name}-1280.png`), fullPage: true });
+  await check?.(1280);
+  await page.setViewport(phone);
 }
 
 /**
@@ -288,6 +328,27 @@ export async function searchInWidget(page: Page, query: string, model: string): 
   await page.keyboard.type(query);
   await widgetShows(page, '[role="option"]', model);
   await clickInWidget(page, '[role="option"]');
+}
+
+/**
+ * Fills the widget's guest checkout: each field by its id (`email` is the input
+ * `#tradein-checkout-email`, …) as a seller types it, then ticks the terms. A field the checkout
+ * does not show fails the test.
+ */
+export async function fillGuestCheckout(page: Page, fields: Record<string, string>): Promise<void> {
+  await widgetShows(page, '#tradein-checkout-email');
+  await page.evaluate((values: Record<string, string>) => {
+    const root = document.querySelector('tradein-widget')?.shadowRoot;
+    for (const [id, value] of Object.entries(values)) {
+      const input = root?.getElementById(`tradein-checkout-${id}`) as HTMLInputElement | null;
+      if (input === null) throw new Error(`no checkout field ${id}`);
+      input.focus();
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    const terms = root?.getElementById('tradein-checkout-acceptedTerms') as HTMLInputElement;
+    if (!terms.checked) terms.click();
+  }, fields);
 }
 
 /** Answers every condition question with its first answer, as a seller taps through them. */

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildPath, type EditionCode } from '@tradein/editions';
 import type { Page } from 'puppeteer-core';
@@ -7,7 +6,10 @@ import {
   answerAllQuestions,
   axeViolations,
   clickInWidget,
+  fillGuestCheckout,
   hydrated,
+  phone,
+  photograph,
   useShopBrowser,
   widgetShows,
 } from './browser-kit.ts';
@@ -22,9 +24,6 @@ import {
 
 const shop = useShopBrowser();
 const screenshots = join(import.meta.dirname, '../../test-output/edition-screens');
-
-/** The phone the seller holds: 360 px wide, touch. */
-const phone = { width: 360, height: 800, isMobile: true, hasTouch: true } as const;
 
 interface EditionVisit {
   code: EditionCode;
@@ -69,19 +68,15 @@ const visits: EditionVisit[] = [
 
 /** Photographs the page at 360 and 1280 px (whole page) and checks it with axe at both. */
 async function photographAndCheck(page: Page, name: string): Promise<void> {
-  await mkdir(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}-360.png`), fullPage: true });
-  expect(await axeViolations(page), `${name} at 360 px`).toEqual([]);
-  // Nothing is wider than the phone: no sideways scrolling.
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    `${name} fits 360 px`,
-  ).toBe(true);
-  // Only the width changes: switching the touch and mobile emulation would reload the page.
-  await page.setViewport({ ...phone, width: 1280 });
-  await page.screenshot({ path: join(screenshots, `${name}-1280.png`), fullPage: true });
-  expect(await axeViolations(page), `${name} at 1280 px`).toEqual([]);
-  await page.setViewport(phone);
+  await photograph(page, screenshots, name, async (width) => {
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+    if (width !== phone.width) return;
+    // Nothing is wider than the phone: no sideways scrolling.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} fits 360 px`,
+    ).toBe(true);
+  });
 }
 
 /** Opens a page of the shop, answers 200 and is hydrated. */
@@ -91,31 +86,16 @@ async function open(page: Page, host: string, path: string): Promise<void> {
   await hydrated(page);
 }
 
-/** Fills the widget's checkout as a guest and submits it. */
-async function checkOutAsGuest(page: Page, visit: EditionVisit): Promise<void> {
-  await widgetShows(page, '#tradein-checkout-email');
-  await page.evaluate(
-    (fields: Record<string, string>) => {
-      const root = document.querySelector('tradein-widget')?.shadowRoot;
-      for (const [id, value] of Object.entries(fields)) {
-        const input = root?.getElementById(`tradein-checkout-${id}`) as HTMLInputElement | null;
-        if (input === null) throw new Error(`no checkout field ${id}`);
-        input.focus();
-        input.value = value;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-      const terms = root?.getElementById('tradein-checkout-acceptedTerms') as HTMLInputElement;
-      if (!terms.checked) terms.click();
-    },
-    {
-      email: `screens-${visit.code}@example.org`,
-      firstName: 'Alex',
-      lastName: 'Muster',
-      ...visit.address,
-      accountHolder: 'Alex Muster',
-      iban: visit.iban,
-    },
-  );
+/** Fills the widget's checkout as a guest (it is sent afterwards). */
+function checkOutAsGuest(page: Page, visit: EditionVisit): Promise<void> {
+  return fillGuestCheckout(page, {
+    email: `screens-${visit.code}@example.org`,
+    firstName: 'Alex',
+    lastName: 'Muster',
+    ...visit.address,
+    accountHolder: 'Alex Muster',
+    iban: visit.iban,
+  });
 }
 
 describe('the screens of every edition', () => {

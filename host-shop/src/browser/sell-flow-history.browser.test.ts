@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chosenAnswer,
   clickInWidget,
+  fillGuestCheckout,
   hydrated,
   questionShown,
   travel,
@@ -86,26 +87,16 @@ describe('the sell flow in the shop, like a website', () => {
     await widgetShows(page, '#tradein-cart-heading');
     await clickInWidget(page, 'button', 'Zur Kasse');
     await widgetShows(page, '#tradein-checkout-heading');
-    await page.evaluate(() => {
-      const root = document.querySelector('tradein-widget')?.shadowRoot;
-      const type = (id: string, value: string) => {
-        const input = root?.getElementById(`tradein-checkout-${id}`) as HTMLInputElement | null;
-        if (input === null) return;
-        input.focus();
-        input.value = value;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      };
-      type('email', 'lena.schmidt@example.org');
-      type('firstName', 'Lena');
-      type('lastName', 'Schmidt');
-      type('street', 'Torstraße');
-      type('houseNumber', '12');
-      type('zip', '10119');
-      type('city', 'Berlin');
-      type('accountHolder', 'Lena Schmidt');
-      type('iban', 'DE89370400440532013000');
-      const terms = root?.getElementById('tradein-checkout-acceptedTerms') as HTMLInputElement;
-      if (!terms.checked) terms.click();
+    await fillGuestCheckout(page, {
+      email: 'lena.schmidt@example.org',
+      firstName: 'Lena',
+      lastName: 'Schmidt',
+      street: 'Torstraße',
+      houseNumber: '12',
+      zip: '10119',
+      city: 'Berlin',
+      accountHolder: 'Lena Schmidt',
+      iban: 'DE89370400440532013000',
     });
     // The seller is at the bottom of the long checkout when sending it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

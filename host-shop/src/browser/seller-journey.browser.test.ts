@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest';
 import {
   axeViolations,
   chosenAnswer,
+  fillGuestCheckout,
   hydrated,
   mailedTo,
+  phone,
+  photograph,
   questionShown,
   travel,
   useShopBrowser,
+  widgetShows,
 } from './browser-kit.ts';
 
 /*
@@ -122,19 +126,6 @@ async function inWidget<T>(page: Page, script: (root: ShadowRoot) => T): Promise
   }
 }
 
-/** Waits until the widget's shadow root holds an element matching `css` (with `text`). */
-async function widgetShows(page: Page, css: string, text?: string): Promise<void> {
-  await page.waitForFunction(
-    (selector: string, label: string | undefined) =>
-      [
-        ...(document.querySelector('tradein-widget')?.shadowRoot?.querySelectorAll(selector) ?? []),
-      ].some((element) => label === undefined || element.textContent?.includes(label)),
-    { timeout: 20_000 },
-    css,
-    text,
-  );
-}
-
 async function atQuestion(page: Page, edition: Edition, number: number): Promise<void> {
   await questionShown(page, edition.questionCount(number));
 }
@@ -174,19 +165,6 @@ const headerCount = (page: Page) =>
   page.evaluate(
     () => document.querySelector('header .cart-link__count')?.textContent?.trim() ?? '',
   );
-
-/** The phone the seller holds: 360 px wide, touch. */
-const phone = { width: 360, height: 740, isMobile: true, hasTouch: true } as const;
-
-async function photograph(page: Page, edition: Edition, step: string): Promise<void> {
-  await mkdir(screenshots, { recursive: true });
-  const name = `${edition.code}-${step}`;
-  await page.screenshot({ path: join(screenshots, `${name}-360.png`), fullPage: true });
-  // Only the width changes: switching the touch and mobile emulation would reload the page.
-  await page.setViewport({ ...phone, width: 1280 });
-  await page.screenshot({ path: join(screenshots, `${name}-1280.png`), fullPage: true });
-  await page.setViewport(phone);
-}
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
@@ -253,7 +231,7 @@ async function journey(page: Page, edition: Edition): Promise<void> {
   const origin = shop.url(edition.host, '');
   await page.goto(`${origin}/`);
   await hydrated(page);
-  await photograph(page, edition, '01-home');
+  await photograph(page, screenshots, `${edition.code}-01-home`);
   await expectNoAxeViolations(page);
 
   // 1. The search (with a typo) lists the model's storage sizes; the seller takes 256 GB.
@@ -265,7 +243,7 @@ async function journey(page: Page, edition: Edition): Promise<void> {
   expect(
     await storage.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.text),
   ).toMatch(/256 GB/);
-  await photograph(page, edition, '02-question');
+  await photograph(page, screenshots, `${edition.code}-02-question`);
   await expectNoAxeViolations(page);
 
   // 2. Two questions, back and forward: the answers stay.
@@ -294,7 +272,7 @@ async function journey(page: Page, edition: Edition): Promise<void> {
   }
   await widgetShows(page, '.offer-price');
   await widgetShows(page, '.offer', '256 GB');
-  await photograph(page, edition, '03-offer');
+  await photograph(page, screenshots, `${edition.code}-03-offer`);
   await expectNoAxeViolations(page);
   // Back at the offer: the last question, answered; forward: the offer again.
   await travel(page, -1);
@@ -310,7 +288,7 @@ async function journey(page: Page, edition: Edition): Promise<void> {
   await page.waitForFunction(
     () => document.querySelector('header .cart-link__count')?.textContent?.trim() === '1',
   );
-  await photograph(page, edition, '04-sell-another');
+  await photograph(page, screenshots, `${edition.code}-04-sell-another`);
   await expectNoAxeViolations(page);
   // Back shows the offer (still in the cart), forward the search again.
   await travel(page, -1);
@@ -332,7 +310,7 @@ async function journey(page: Page, edition: Edition): Promise<void> {
     page,
     (root) => root.querySelector('.cart-total')?.textContent ?? '',
   );
-  await photograph(page, edition, '05-cart');
+  await photograph(page, screenshots, `${edition.code}-05-cart`);
   await expectNoAxeViolations(page);
 
   // 6. An answer changed from the cart: the iPhone's line is replaced in place.
@@ -364,34 +342,19 @@ async function journey(page: Page, edition: Edition): Promise<void> {
   await press(page, 'button', edition.texts.toCheckout);
   await widgetShows(page, '#tradein-checkout-heading');
   const email = `journey-${edition.code}@example.org`;
-  await widgetShows(page, '#tradein-checkout-email');
-  await page.evaluate(
-    (fields: Record<string, string>) => {
-      const root = document.querySelector('tradein-widget')?.shadowRoot;
-      for (const [id, value] of Object.entries(fields)) {
-        const input = root?.getElementById(`tradein-checkout-${id}`) as HTMLInputElement | null;
-        if (input === null) throw new Error(`no checkout field ${id}`);
-        input.focus();
-        input.value = value;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-      const terms = root?.getElementById('tradein-checkout-acceptedTerms') as HTMLInputElement;
-      if (!terms.checked) terms.click();
-    },
-    {
-      email,
-      firstName: 'Camille',
-      lastName: 'Martin',
-      ...edition.address,
-      accountHolder: 'Camille Martin',
-      iban: edition.iban,
-    },
-  );
+  await fillGuestCheckout(page, {
+    email,
+    firstName: 'Camille',
+    lastName: 'Martin',
+    ...edition.address,
+    accountHolder: 'Camille Martin',
+    iban: edition.iban,
+  });
   // One address line where the country writes the number in the street's line (fr).
   expect(
     await inWidget(page, (root) => root.getElementById('tradein-checkout-houseNumber') !== null),
   ).toBe('houseNumber' in edition.address);
-  await photograph(page, edition, '06-checkout');
+  await photograph(page, screenshots, `${edition.code}-06-checkout`);
   await expectNoAxeViolations(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await inWidget(page, (root) =>
@@ -413,7 +376,7 @@ async function journey(page: Page, edition: Edition): Promise<void> {
   expect(numberTop).toBeGreaterThanOrEqual(0);
   expect(numberTop).toBeLessThan(phone.height);
   expect(await headerCount(page)).toBe('');
-  await photograph(page, edition, '07-thank-you');
+  await photograph(page, screenshots, `${edition.code}-07-thank-you`);
   await expectNoAxeViolations(page);
   // Back from it shows the trade, not an empty checkout; forward the thank-you page again.
   await travel(page, -1);
@@ -449,6 +412,6 @@ async function journey(page: Page, edition: Edition): Promise<void> {
     tradeNumber,
   );
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(edition.code);
-  await photograph(page, edition, '08-status');
+  await photograph(page, screenshots, `${edition.code}-08-status`);
   await expectNoAxeViolations(page);
 }
