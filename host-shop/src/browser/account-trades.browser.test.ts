@@ -13,6 +13,7 @@ import {
   axeViolations,
   customerToken,
   hydrated,
+  logInToAccount,
   registerActivated,
   textOf,
   useShopBrowser,
@@ -60,12 +61,7 @@ describe('the account overview with a trade', () => {
     await registerActivated(shop, registrationBody(email, 'de-DE', password));
     const token = await customerToken(shop, email, password);
     const page = await shop.newPage(360, { downloadPath: downloads });
-    await page.goto(shop.url('localhost', '/account'));
-    await hydrated(page);
-    await page.waitForSelector('main input[name="email"]');
-    await page.type('main input[name="email"]', email);
-    await page.type('main input[name="password"]', password);
-    await page.click('main form button[type="submit"]');
+    await logInToAccount(shop, page, 'localhost', { email, password });
 
     // No trade yet: nothing to do, and a way to sell.
     await page.waitForSelector('#attention .attention-calm');

@@ -1,14 +1,14 @@
-import { checkoutBody, registrationBody } from '@tradein/trade-api/test-kit';
+import { registrationBody } from '@tradein/trade-api/test-kit';
 import { describe, expect, it } from 'vitest';
 import {
   axeViolations,
   customerToken,
-  hydrated,
+  logInToAccount,
   registerActivated,
   textOf,
   useShopBrowser,
 } from './browser-kit.ts';
-import { catalogueDevice } from '../server/selling-test-kit.ts';
+import { catalogueDevice, checkOut } from '../server/selling-test-kit.ts';
 
 /*
  * A business trade's VAT ID in the customer's account: sold through the API in the B2B mode
@@ -24,34 +24,13 @@ describe("the account's detail of a business trade", () => {
     await registerActivated(shop, registrationBody(email, 'de-DE', password));
     const token = await customerToken(shop, email, password);
     const device = await catalogueDevice(shop.api, 'iphone 13');
-    const offer = await shop.api('POST', '/api/trade/offers', {
-      body: {
-        edition: 'de',
-        deviceId: device.id,
-        answers: device.questions.map((question) => ({
-          questionId: question.id,
-          answerId: question.answers[0]?.id,
-        })),
-      },
+    const { tradeNumber } = await checkOut(shop.api, token, [{ device, pick: 'best' }], {
+      shopMode: 'b2bWidget',
+      vatId: 'DE136695976',
     });
-    expect(offer.status).toBe(200);
-    const trade = await shop.api('POST', '/api/trade/trades', {
-      body: checkoutBody([{ offerId: String(offer.body['offerId']), quantity: 1 }], {
-        shopMode: 'b2bWidget',
-        vatId: 'DE136695976',
-      }),
-      token,
-    });
-    expect(trade.status).toBe(201);
-    const tradeNumber = String(trade.body['tradeNumber']);
 
     const page = await shop.newPage(360);
-    await page.goto(shop.url('b2b.localhost', '/account'));
-    await hydrated(page);
-    await page.waitForSelector('main input[name="email"]');
-    await page.type('main input[name="email"]', email);
-    await page.type('main input[name="password"]', password);
-    await page.click('main form button[type="submit"]');
+    await logInToAccount(shop, page, 'b2b.localhost', { email, password });
     const toggle = `button[aria-controls="trade-${tradeNumber}-detail"]`;
     await page.waitForSelector(toggle);
     await page.click(toggle);

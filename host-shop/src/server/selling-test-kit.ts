@@ -4,6 +4,7 @@ import {
   type Device,
   type OfferAnswer,
   type Question,
+  type CheckoutRequest,
   type SearchQuery,
 } from '@tradein/contract';
 import { checkoutBody, type ApiCall } from '@tradein/trade-api/test-kit';
@@ -54,11 +55,15 @@ export interface PlacedTrade {
   prices: number[];
 }
 
-/** Asks an offer for every line and checks them out with a customer's or a guest's token. */
+/**
+ * Asks an offer for every line and checks them out with a customer's or a guest's token;
+ * `checkout` changes the checkout's body (a business sale's shop mode and VAT ID, say).
+ */
 export async function checkOut(
   api: ApiCall,
   token: string,
   lines: SaleLines,
+  checkout: Partial<CheckoutRequest> = {},
 ): Promise<PlacedTrade> {
   const offers: { offerId: string; priceCents: number }[] = [];
   for (const { device, pick } of lines) {
@@ -72,7 +77,10 @@ export async function checkOut(
     });
   }
   const trade = await api('POST', '/api/trade/trades', {
-    body: checkoutBody(offers.map(({ offerId }) => ({ offerId, quantity: 1 }))),
+    body: checkoutBody(
+      offers.map(({ offerId }) => ({ offerId, quantity: 1 })),
+      checkout,
+    ),
     token,
   });
   if (trade.status !== 201) throw new Error(`checkout: ${trade.status} ${trade.text}`);
