@@ -1,8 +1,9 @@
 import { tradeSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
-import { decodePDFRawStream, PageSizes, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PageSizes } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
+import { firstPdfPage, hexOf } from '../../test-kit/pdf-page.ts';
 import { decideClarification } from './clarification-decisions.ts';
 import { LifecycleError } from './lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from './lifecycle-steps.ts';
@@ -11,31 +12,6 @@ import { listTrades } from './trade-list.ts';
 import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { testConfig } from '../../test-kit/test-server.ts';
-
-/** Every content stream of the first page, decoded to text. */
-async function pageContent(bytes: Uint8Array): Promise<{ text: string; size: [number, number] }> {
-  const pdf = await PDFDocument.load(bytes);
-  const page = pdf.getPage(0);
-  const contents = page.node.Contents();
-  const streams =
-    contents instanceof PDFArray
-      ? contents.asArray().map((ref) => pdf.context.lookup(ref))
-      : [contents];
-  const text = streams
-    .map((stream) =>
-      stream instanceof PDFRawStream
-        ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
-        : '',
-    )
-    .join('\n');
-  const { width, height } = page.getSize();
-  return { text, size: [width, height] };
-}
-
-/** How the standard fonts write a text into a content stream: upper-case hex. */
-function hexOf(text: string): string {
-  return Buffer.from(text, 'latin1').toString('hex').toUpperCase();
-}
 
 describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
   let fixture: TradesFixture;
@@ -266,7 +242,7 @@ describe.each(testDatabases())('trade lifecycle on $name', (engine) => {
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
-    const { text, size } = await pageContent(new Uint8Array(await answer.arrayBuffer()));
+    const { text, size } = await firstPdfPage(new Uint8Array(await answer.arrayBuffer()));
     expect(size).toEqual([...PageSizes.A6]);
     expect(text).toContain(hexOf(trade.tradeNumber));
     expect(text).toContain(hexOf('DHL'));
