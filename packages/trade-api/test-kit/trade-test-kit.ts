@@ -49,6 +49,12 @@ export interface TradesFixture {
   insertOffer(options: OfferRowOptions): Promise<string>;
   /** {@link requestPhoneOffer} on this server. */
   requestPhoneOffer(deviceId?: number, grade?: 1 | 2 | 3): Promise<Offer>;
+  /** {@link postCheckout} on this server: the answer as it comes, refused or not. */
+  postCheckout(
+    customerId: string,
+    offers: CheckoutLine[],
+    overrides?: Partial<CheckoutRequest>,
+  ): Promise<Response>;
   /** {@link checkOut} on this server. */
   checkOut(
     customerId: string,
@@ -99,6 +105,8 @@ export async function startTradesFixture(engine: TestDatabase): Promise<TradesFi
     createCustomer: (options) => createCustomer(db, options),
     insertOffer: (options) => insertOffer(db, options),
     requestPhoneOffer: (deviceId, grade) => requestPhoneOffer(server, deviceId, grade),
+    postCheckout: (customerId, offers, overrides) =>
+      postCheckout(server, customerId, offers, overrides),
     checkOut: (customerId, offers, overrides) => checkOut(server, customerId, offers, overrides),
     checkOutPhones: (customerId, lines, overrides) =>
       checkOutPhones(server, customerId, lines, overrides),
@@ -244,6 +252,19 @@ async function requestPhoneOffer(
   return offerSchema.parse(await answer.json());
 }
 
+/** Posts the checkout of offers ({@link checkoutBody}) as the customer; answers the response. */
+function postCheckout(
+  server: RunningServer,
+  customerId: string,
+  offers: CheckoutLine[],
+  overrides: Partial<CheckoutRequest> = {},
+): Promise<Response> {
+  return call(server, 'POST', '/api/trade/trades', {
+    customer: customerId,
+    body: checkoutBody(offers, overrides),
+  });
+}
+
 /** Checks out offers as the customer ({@link checkoutBody}); fails unless the trade is created. */
 async function checkOut(
   server: RunningServer,
@@ -251,10 +272,7 @@ async function checkOut(
   offers: CheckoutLine[],
   overrides: Partial<CheckoutRequest> = {},
 ): Promise<Trade> {
-  const answer = await call(server, 'POST', '/api/trade/trades', {
-    customer: customerId,
-    body: checkoutBody(offers, overrides),
-  });
+  const answer = await postCheckout(server, customerId, offers, overrides);
   if (answer.status !== 201) {
     throw new Error(`Checkout refused (${answer.status}): ${await answer.text()}`);
   }

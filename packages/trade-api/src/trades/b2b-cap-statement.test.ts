@@ -3,11 +3,7 @@ import type { ApiError } from '@tradein/contract';
 import { b2bTradeCapCents, formatMoney } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test-kit/test-databases.ts';
-import {
-  checkoutBody,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { b2bCapPeriodDays, b2bCapStatement } from './b2b-cap.ts';
 
 /** The statement of the B2B cap, as the source code of every place that states it writes it. */
@@ -82,9 +78,8 @@ describe.each(testDatabases())(
     it('opens with the statement, then says why this cart does not fit', async () => {
       const seller = await fixture.createCustomer();
       const offerId = await fixture.insertOffer({ priceCents: b2bTradeCapCents + 1 });
-      const answer = await fixture.call('POST', '/api/trade/trades', {
-        customer: seller.id,
-        body: checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
+      const answer = await fixture.postCheckout(seller.id, [{ offerId, quantity: 1 }], {
+        shopMode: 'b2bWidget',
       });
       expect(answer.status).toBe(422);
       const { message } = ((await answer.json()) as ApiError).error;

@@ -3,11 +3,7 @@ import { b2bTradeCapCents } from '@tradein/editions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
-import {
-  checkoutBody,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { HttpError } from '../server/http-error.ts';
 import { bookB2BTrade, checkB2BCap } from './b2b-cap.ts';
 
@@ -27,27 +23,20 @@ describe.each(testDatabases())('the B2B cap per partner and 30 days on $name', (
 
   async function businessCheckout(customer: string, priceCents: number): Promise<Response> {
     const offerId = await fixture.insertOffer({ priceCents });
-    return fixture.call('POST', '/api/trade/trades', {
-      customer,
-      body: checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
-    });
+    return fixture.postCheckout(customer, [{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' });
   }
 
   async function consumerCheckout(customer: string, priceCents: number): Promise<Response> {
     const offerId = await fixture.insertOffer({ priceCents });
-    return fixture.call('POST', '/api/trade/trades', {
-      customer,
-      body: checkoutBody([{ offerId, quantity: 1 }]),
-    });
+    return fixture.postCheckout(customer, [{ offerId, quantity: 1 }]);
   }
 
   /** Expects a 422 cap refusal that stored nothing and answers its message. */
   async function expectCapRefusal(customer: string, priceCents: number): Promise<string> {
     const offerId = await fixture.insertOffer({ priceCents });
     const before = await rowCounts(fixture.db);
-    const answer = await fixture.call('POST', '/api/trade/trades', {
-      customer,
-      body: checkoutBody([{ offerId, quantity: 1 }], { shopMode: 'b2bWidget' }),
+    const answer = await fixture.postCheckout(customer, [{ offerId, quantity: 1 }], {
+      shopMode: 'b2bWidget',
     });
     expect(answer.status).toBe(422);
     const error = (await answer.json()) as ApiError;

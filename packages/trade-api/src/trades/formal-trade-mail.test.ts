@@ -1,12 +1,7 @@
-import { tradeSchema } from '@tradein/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../test-kit/outbox-mail.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
-import {
-  checkoutBody,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 
 /** Informal German: the pronouns of "du" and "ihr", and the imperatives of the German mails. */
 const informal =
@@ -24,12 +19,7 @@ describe.each(testDatabases())('the German of a trade confirmation on $name', (e
   async function confirmation(shopMode: 'default' | 'b2bWidget') {
     const seller = await fixture.createCustomer();
     const offerId = await fixture.insertOffer({ priceCents: 100 });
-    const answer = await fixture.call('POST', '/api/trade/trades', {
-      body: checkoutBody([{ offerId, quantity: 1 }], { shopMode }),
-      customer: seller.id,
-    });
-    expect(answer.status).toBe(201);
-    const trade = tradeSchema.parse(await answer.json());
+    const trade = await fixture.checkOut(seller.id, [{ offerId, quantity: 1 }], { shopMode });
     const mails = await mailsTo(fixture.outboxDir, seller.email);
     const mail = mails.find((candidate) => candidate.kind === 'trade-confirmation');
     if (mail === undefined) throw new Error('no confirmation mail');

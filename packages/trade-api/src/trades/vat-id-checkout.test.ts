@@ -1,36 +1,10 @@
 import { tradeSchema, type ApiError } from '@tradein/contract';
 import { vatIdExamples } from '@tradein/contract/test-fixtures';
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
+import { firstPdfPage, hexOf } from '../../test-kit/pdf-page.ts';
 import { mailsTo } from '../../test-kit/outbox-mail.ts';
-import {
-  checkoutBody,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
-
-/** Every content stream of a PDF's first page, decoded to text. */
-async function pageContent(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const contents = pdf.getPage(0).node.Contents();
-  const streams =
-    contents instanceof PDFArray
-      ? contents.asArray().map((ref) => pdf.context.lookup(ref))
-      : [contents];
-  return streams
-    .map((stream) =>
-      stream instanceof PDFRawStream
-        ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
-        : '',
-    )
-    .join('\n');
-}
-
-/** How the standard fonts write a text into a content stream: upper-case hex. */
-function hexOf(text: string): string {
-  return Buffer.from(text, 'latin1').toString('hex').toUpperCase();
-}
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 
 describe.each(testDatabases())('the VAT ID of a business checkout on $name', (engine) => {
   let fixture: TradesFixture;
@@ -48,12 +22,9 @@ describe.each(testDatabases())('the VAT ID of a business checkout on $name', (en
     const seller = await fixture.createCustomer();
     const offerId = await fixture.insertOffer({ priceCents: 100 });
     const checkOut = (vatId: string | undefined) =>
-      fixture.call('POST', '/api/trade/trades', {
-        body: checkoutBody([{ offerId, quantity: 1 }], {
-          shopMode: 'b2bWidget',
-          ...(vatId === undefined ? {} : { vatId }),
-        }),
-        customer: seller.id,
+      fixture.postCheckout(seller.id, [{ offerId, quantity: 1 }], {
+        shopMode: 'b2bWidget',
+        ...(vatId === undefined ? {} : { vatId }),
       });
     return { seller, checkOut };
   }
@@ -107,14 +78,15 @@ describe.each(testDatabases())('the VAT ID of a business checkout on $name', (en
     const trade = tradeSchema.parse(await answer.json());
     const [mail] = await mailsTo(fixture.outboxDir, seller.email);
     expect(mail?.text).toContain('DE136695976');
-    const attached = await pageContent(mail?.attachments[0]?.content ?? new Uint8Array());
+    const { text: attached } = await firstPdfPage(
+      mail?.attachments[0]?.content ?? new Uint8Array(),
+    );
     expect(attached).toContain(hexOf('DE136695976'));
     const label = await fixture.call('GET', `/api/trade/trades/${trade.tradeNumber}/label.pdf`, {
       customer: seller.id,
     });
-    expect(await pageContent(new Uint8Array(await label.arrayBuffer()))).toContain(
-      hexOf('DE136695976'),
-    );
+    const { text: printed } = await firstPdfPage(new Uint8Array(await label.arrayBuffer()));
+    expect(printed).toContain(hexOf('DE136695976'));
   });
 
   it('keeps a business trade without VAT ID valid, with null and nothing printed', async () => {
@@ -139,9 +111,8 @@ describe.each(testDatabases())('the VAT ID of a business checkout on $name', (en
   it('refuses a VAT ID on a consumer checkout', async () => {
     const seller = await fixture.createCustomer();
     const offerId = await fixture.insertOffer({ priceCents: 100 });
-    const answer = await fixture.call('POST', '/api/trade/trades', {
-      body: checkoutBody([{ offerId, quantity: 1 }], { vatId: 'DE136695976' }),
-      customer: seller.id,
+    const answer = await fixture.postCheckout(seller.id, [{ offerId, quantity: 1 }], {
+      vatId: 'DE136695976',
     });
     expect(answer.status).toBe(400);
     const error = (await answer.json()) as ApiError;

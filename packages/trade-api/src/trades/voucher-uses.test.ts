@@ -2,11 +2,7 @@ import type { ApiError, Trade } from '@tradein/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { overlapTransactions } from '../../test-kit/overlapping-transactions.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
-import {
-  checkoutBody,
-  startTradesFixture,
-  type TradesFixture,
-} from '../../test-kit/trade-test-kit.ts';
+import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { HttpError } from '../server/http-error.ts';
 import { bookVoucherUse, type AppliedVoucher } from './vouchers.ts';
 
@@ -20,20 +16,14 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
 
   async function checkoutWith(customer: string, voucher: string): Promise<Response> {
     const offerId = await fixture.insertOffer({ priceCents: 20_000 });
-    return fixture.call('POST', '/api/trade/trades', {
-      customer,
-      body: checkoutBody([{ offerId, quantity: 1 }], { voucher }),
-    });
+    return fixture.postCheckout(customer, [{ offerId, quantity: 1 }], { voucher });
   }
 
   /** Expects a 400 on `voucher` that stored nothing, and answers its field message. */
   async function expectUsedUp(customer: string, voucher: string): Promise<string> {
     const offerId = await fixture.insertOffer({ priceCents: 20_000 });
     const before = await rowCounts(fixture.db);
-    const answer = await fixture.call('POST', '/api/trade/trades', {
-      customer,
-      body: checkoutBody([{ offerId, quantity: 1 }], { voucher }),
-    });
+    const answer = await fixture.postCheckout(customer, [{ offerId, quantity: 1 }], { voucher });
     expect(answer.status).toBe(400);
     const error = (await answer.json()) as ApiError;
     expect(error.error.code).toBe('validation_failed');
@@ -78,10 +68,7 @@ describe.each(testDatabases())('voucher uses per customer on $name', (engine) =>
     const tradeIds: number[] = [];
     for (let trade = 0; trade < 2; trade += 1) {
       const offerId = await fixture.insertOffer({ priceCents: 20_000 });
-      const answer = await fixture.call('POST', '/api/trade/trades', {
-        customer: customer.id,
-        body: checkoutBody([{ offerId, quantity: 1 }]),
-      });
+      const answer = await fixture.postCheckout(customer.id, [{ offerId, quantity: 1 }]);
       tradeIds.push(((await answer.json()) as Trade).tradeId);
     }
     const voucher: AppliedVoucher = { code: 'WELCOME10', bonusCents: 2000, usesPerCustomer: 1 };
