@@ -9,19 +9,26 @@ import {
   startSteps,
   trackingConsentValues,
 } from '../../widget/src/element/widget-attributes.ts';
+import { renderStartPage, type StartPageLanguage } from './start-pages/render.ts';
 import { widgetEventNames } from './widget-event-names.ts';
 
 /*
- * The demo start pages document the widget's public surface by hand, in two languages. This
- * test reads that surface from the widget's source (attributes, events and their details,
- * `--tradein-*` properties and their defaults, `part` names) and fails when a page leaves one
- * out or documents one that does not exist.
+ * The demo start pages document the widget's public surface, written by hand once
+ * (start-pages/surface.ts) and described in two languages (start-pages/en.ts, de.ts). This test
+ * renders both pages as the build does (start-pages/render.ts), reads that surface from the
+ * widget's source (attributes, events and their details, `--tradein-*` properties and their
+ * defaults, `part` names) and fails when a page leaves one out or documents one that does not
+ * exist.
  */
 
 const demoDirectory = fileURLToPath(new URL('../', import.meta.url));
 const widgetSource = fileURLToPath(new URL('../../widget/src/', import.meta.url));
 
-const pages = { en: 'index.html', de: 'de.html' } as const;
+const themeCss = readFileSync(join(demoDirectory, 'theme-example.css'), 'utf8');
+const pages = {
+  en: renderStartPage('en', themeCss),
+  de: renderStartPage('de', themeCss),
+} satisfies Record<StartPageLanguage, string>;
 
 function read(path: string): string {
   return readFileSync(path, 'utf8');
@@ -200,9 +207,7 @@ describe('the widget surface read from the source', () => {
   });
 });
 
-describe.each(Object.entries(pages))('the %s start page', (_language, file) => {
-  const page = read(join(demoDirectory, file));
-
+describe.each(Object.entries(pages))('the %s start page', (_language, page) => {
   it('documents every attribute, with the values the widget accepts', () => {
     const rows = documentedRows(page, 'attributes');
     expect(sorted(rows.keys())).toEqual(attributeNames);
@@ -245,12 +250,11 @@ describe.each(Object.entries(pages))('the %s start page', (_language, file) => {
   });
 
   it('shows the theme stylesheet it links, which uses only existing properties and parts', () => {
-    const theme = read(join(demoDirectory, 'theme-example.css'));
     expect(page).toContain('<link rel="stylesheet" href="theme-example.css" />');
-    expect(textById(page, 'theme-css').trim()).toBe(theme.trim());
-    const usedProperties = sorted([...theme.matchAll(/--tradein-[a-z0-9-]+/g)].map(([n]) => n));
+    expect(textById(page, 'theme-css').trim()).toBe(themeCss.trim());
+    const usedProperties = sorted([...themeCss.matchAll(/--tradein-[a-z0-9-]+/g)].map(([n]) => n));
     expect(customProperties).toEqual(expect.arrayContaining(usedProperties));
-    const usedParts = sorted([...theme.matchAll(/::part\(([\w-]+)\)/g)].map(([, n]) => n ?? ''));
+    const usedParts = sorted([...themeCss.matchAll(/::part\(([\w-]+)\)/g)].map(([, n]) => n ?? ''));
     expect(usedParts.length).toBeGreaterThan(0);
     expect(partNames).toEqual(expect.arrayContaining(usedParts));
   });
@@ -275,8 +279,7 @@ describe.each(Object.entries(pages))('the %s start page', (_language, file) => {
 });
 
 describe('the two start pages', () => {
-  const english = read(join(demoDirectory, pages.en));
-  const german = read(join(demoDirectory, pages.de));
+  const { en: english, de: german } = pages;
 
   it('name their language and link each other', () => {
     expect(english).toContain('<html lang="en">');

@@ -18,8 +18,9 @@ const shop = useShopBrowser();
 const workspaceRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 beforeAll(() => {
-  // The pages' script is built by the demo workspace (`npm run build` builds it too).
-  if (existsSync(`${workspaceRoot}demo/dist/start-page.js`)) return;
+  // The pages and their script are built by the demo workspace (`npm run build` builds it too).
+  const built = ['demo/index.html', 'demo/de.html', 'demo/dist/start-page.js'];
+  if (built.every((file) => existsSync(`${workspaceRoot}${file}`))) return;
   execFileSync('npm', ['run', 'build', '--silent', '-w', '@tradein/demo'], {
     cwd: workspaceRoot,
     stdio: 'inherit',
