@@ -1,14 +1,13 @@
 import {
-  buildSearchRequest,
   offerSchema,
-  searchResultSchema,
   type DeviceSummary,
   type OfferAnswer,
   type SearchQuery,
 } from '@tradein/contract';
-import { getEdition, type EditionCode } from '@tradein/editions';
+import type { EditionCode } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequestInit } from '../../test-kit/api-call.ts';
+import { postSearch } from '../../test-kit/search-call.ts';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
@@ -58,15 +57,9 @@ afterAll(async () => {
   await sqlite.destroy(db);
 });
 
-async function search(edition: EditionCode, query: SearchQuery, size?: number) {
-  const application = getEdition(edition).search.devicesIndex;
-  const response = await fetch(
-    `${server.origin}/api/trade/searches`,
-    apiRequestInit('POST', { body: buildSearchRequest(query, application, size) }),
-  );
-  expect(response.status).toBe(200);
-  return searchResultSchema.parse(await response.json());
-}
+/** {@link postSearch} on this file's server. */
+const search = (edition: EditionCode, query: SearchQuery, size?: number) =>
+  postSearch(server.origin, edition, query, size);
 
 async function deviceHit(edition: EditionCode, text: string, id: number): Promise<DeviceSummary> {
   const result = await search(edition, { kind: 'deviceSearch', text });

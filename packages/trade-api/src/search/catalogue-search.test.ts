@@ -1,17 +1,12 @@
-import {
-  buildSearchRequest,
-  searchResultSchema,
-  type SearchQuery,
-  type SearchResult,
-} from '@tradein/contract';
-import { getEdition, type EditionCode } from '@tradein/editions';
+import type { SearchQuery, SearchResult } from '@tradein/contract';
+import type { EditionCode } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
 import { createCatalogueSearch } from './catalogue-search.ts';
-import { apiRequestInit } from '../../test-kit/api-call.ts';
+import { postSearch } from '../../test-kit/search-call.ts';
 
 const catalogue = buildCatalogue();
 const sqlite = testDatabases().find((database) => database.name === 'sqlite');
@@ -29,20 +24,9 @@ afterAll(async () => {
   await sqlite.destroy(db);
 });
 
-/** Sends a search exactly as the client core does and parses the answer with the contract. */
-async function search(
-  edition: EditionCode,
-  query: SearchQuery,
-  size?: number,
-): Promise<SearchResult> {
-  const application = getEdition(edition).search.devicesIndex;
-  const response = await fetch(
-    `${server.origin}/api/trade/searches`,
-    apiRequestInit('POST', { body: buildSearchRequest(query, application, size) }),
-  );
-  expect(response.status).toBe(200);
-  return searchResultSchema.parse(await response.json());
-}
+/** Sends a search exactly as the client core does ({@link postSearch}) to this file's server. */
+const search = (edition: EditionCode, query: SearchQuery, size?: number): Promise<SearchResult> =>
+  postSearch(server.origin, edition, query, size);
 
 describe('POST /api/trade/searches on the seed catalogue', () => {
   it.each([
