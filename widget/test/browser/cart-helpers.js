@@ -1,16 +1,9 @@
 // Helpers of the cart and checkout browser tests: real offers from the trade API, a seeded
 // cart, and the element opened on its cart.
-import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
+import { searchApi, tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
 
 /** The client core's storage key of the persisted checkout state. */
 const checkoutKey = 'tradein:checkout';
-
-function encodeQuery(query) {
-  return `sq1.${btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(query))))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')}`;
-}
 
 async function post(path, body) {
   const response = await fetch(`${tradeApiOrigin()}${path}`, {
@@ -22,13 +15,9 @@ async function post(path, body) {
   return response.json();
 }
 
-async function search(query) {
-  const resultSize = query.kind === 'deviceByUrl' ? 1 : 5;
-  return post('/api/trade/searches', {
-    search: encodeQuery(query),
-    application: 'devices_de',
-    resultSize,
-  });
+/** A German search of the API; a lookup by url wants one hit. */
+function search(query) {
+  return searchApi(query, { resultSize: query.kind === 'deviceByUrl' ? 1 : 5 });
 }
 
 /**
@@ -124,6 +113,49 @@ export async function openCart(attributes = '') {
   const root = element.shadowRoot;
   await waitFor(() => root.querySelector('#tradein-cart-heading'), 'the cart');
   return { element, root, remove: () => column.remove() };
+}
+
+/**
+ * Seeds a cart of `lines` (a business cart with `b2b`), opens it in an element of `attributes`
+ * and goes on to its checkout as a seller does, by "Zur Kasse"; returns what {@link openCart} does.
+ */
+export async function openCheckoutOfCart(lines, { attributes = '', b2b = false } = {}) {
+  seedCart(lines, { b2b });
+  const opened = await openCart(attributes);
+  const { root } = opened;
+  const toCheckout = [...root.querySelectorAll('button')].find(
+    (button) => button.textContent.trim() === 'Zur Kasse',
+  );
+  if (toCheckout === undefined) throw new Error('no "Zur Kasse" button in the cart');
+  toCheckout.click();
+  await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
+  return opened;
+}
+
+/**
+ * The checkout bodies the element posts to the trade API (its client calls the global fetch),
+ * recorded from the suite's `before` to its `after` and forgotten after each of its tests. Call
+ * it in a `describe`.
+ */
+export function recordedCheckouts() {
+  const bodies = [];
+  const realFetch = window.fetch;
+  before(() => {
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input.url;
+      if (url.endsWith('/api/trade/trades') && init?.method === 'POST') {
+        bodies.push(JSON.parse(init.body));
+      }
+      return realFetch(input, init);
+    };
+  });
+  after(() => {
+    window.fetch = realFetch;
+  });
+  afterEach(() => {
+    bodies.length = 0;
+  });
+  return bodies;
 }
 
 /** Mounts a German element in a 360 px column at the checkout (`step="checkout"`). */

@@ -83,6 +83,34 @@ export function tradeApiOrigin() {
   return origin;
 }
 
+/** A search query as the client core sends it: `sq1.` and its JSON in base64url (UTF-8). */
+export function searchToken(query) {
+  const bytes = new TextEncoder().encode(JSON.stringify(query));
+  const encoded = btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  return `sq1.${encoded}`;
+}
+
+/**
+ * Asks the real trade API a search directly, in an edition's devices index (German by default);
+ * resolves with its answer, fails unless the API answers 200.
+ */
+export async function searchApi(query, { edition = 'de', resultSize = 5 } = {}) {
+  const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      search: searchToken(query),
+      application: `devices_${edition}`,
+      resultSize,
+    }),
+  });
+  if (!response.ok) throw new Error(`search: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 /** Runs axe on the shadow roots of the page and returns their violations. */
 export async function shadowViolations() {
   const results = await window.axe.run(document.body, {

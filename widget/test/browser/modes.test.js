@@ -9,9 +9,8 @@ import {
   createOffer,
   fillCheckout,
   submitCheckout,
-  openCart,
+  openCheckoutOfCart,
   plain,
-  seedCart,
   type,
 } from './cart-helpers.js';
 import {
@@ -30,11 +29,7 @@ const capNote =
 /** Opens the checkout of a one-device cart in an element of `attributes`. */
 async function openCheckout(attributes, b2b) {
   const offer = await createOffer('galxy s21');
-  seedCart([{ ...offer, quantity: 1 }], { b2b });
-  const { root } = await openCart(attributes);
-  buttonNamed(root, 'Zur Kasse').click();
-  await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
-  return root;
+  return (await openCheckoutOfCart([{ ...offer, quantity: 1 }], { attributes, b2b })).root;
 }
 
 describe('shop modes', () => {

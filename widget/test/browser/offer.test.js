@@ -1,7 +1,7 @@
 // The offer screen against the real trade API: the price and validity date in the edition's
 // format, and the way into the cart.
 import { expect } from './expect.js';
-import { shadowViolations, smallTargets, tradeApiOrigin, waitFor } from './helpers.js';
+import { searchApi, shadowViolations, smallTargets, waitFor } from './helpers.js';
 import {
   answerByKeyboard,
   findDeviceUrl,
@@ -12,16 +12,7 @@ import { accessibleName, byRole, forgetCart, storedCart } from './cart-helpers.j
 
 /** The device the search finds by its url, with its questions (deviceByUrl). */
 async function deviceOf(url) {
-  const query = btoa(JSON.stringify({ kind: 'deviceByUrl', url }))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-  const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ search: `sq1.${query}`, application: 'devices_de', resultSize: 1 }),
-  });
-  return (await response.json()).hits[0];
+  return (await searchApi({ kind: 'deviceByUrl', url }, { resultSize: 1 })).hits[0];
 }
 
 /** The value of one cookie of the page, or undefined. */

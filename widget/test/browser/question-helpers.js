@@ -3,29 +3,11 @@
 // The test runner serves files without bare-specifier resolution (nodeResolve: false).
 // oxlint-disable-next-line import/no-absolute-path -- a URL path on the test server, not a file path
 import { sendKeys } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
-import { tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
-
-function searchToken(query) {
-  const encoded = btoa(JSON.stringify(query))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-  return `sq1.${encoded}`;
-}
+import { searchApi, tradeApiOrigin, waitFor, widgetFromMarkup } from './helpers.js';
 
 /** The url of a real device of the seeded catalogue, found through the search API. */
 export async function findDeviceUrl(text, edition = 'de') {
-  const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      search: searchToken({ kind: 'deviceSearch', text }),
-      application: `devices_${edition}`,
-      resultSize: 5,
-    }),
-  });
-  const result = await response.json();
-  const hit = result.hits[0];
+  const hit = (await searchApi({ kind: 'deviceSearch', text }, { edition })).hits[0];
   if (hit === undefined) throw new Error(`no device found for "${text}"`);
   return hit.url;
 }

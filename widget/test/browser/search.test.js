@@ -1,6 +1,7 @@
 import { expect } from './expect.js';
 import {
   germanWidget,
+  searchApi,
   shadowViolations,
   tradeApiOrigin,
   waitFor,
@@ -63,17 +64,7 @@ const euros = new Intl.NumberFormat('de-DE', {
 
 /** The trade API's answer to a German device search, asked directly. */
 async function apiHits(text) {
-  const query = new TextEncoder().encode(JSON.stringify({ kind: 'deviceSearch', text }));
-  const encoded = btoa(String.fromCharCode(...query))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-  const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ search: `sq1.${encoded}`, application: 'devices_de', resultSize: 8 }),
-  });
-  return (await response.json()).hits;
+  return (await searchApi({ kind: 'deviceSearch', text }, { resultSize: 8 })).hits;
 }
 
 /** Waits until the search answered: options shown and the list no longer busy. */

@@ -1,12 +1,9 @@
 import { expect } from './expect.js';
-import { tradeApiOrigin } from './helpers.js';
+import { searchToken, tradeApiOrigin } from './helpers.js';
 
 describe('the trade API the browser tests run against', () => {
   it('answers a cross-origin search from the test page, as a partner page would call it', async () => {
-    const search = `sq1.${btoa(JSON.stringify({ kind: 'deviceSearch', text: 'iphne 13' }))
-      .replaceAll('+', '-')
-      .replaceAll('/', '_')
-      .replace(/=+$/, '')}`;
+    const search = searchToken({ kind: 'deviceSearch', text: 'iphne 13' });
     const response = await fetch(`${tradeApiOrigin()}/api/trade/searches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

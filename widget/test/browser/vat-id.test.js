@@ -8,7 +8,9 @@ import {
   fillCheckout,
   forgetCart,
   openCart,
+  openCheckoutOfCart,
   plain,
+  recordedCheckouts,
   seedCart,
   submitCheckout,
   type,
@@ -18,16 +20,11 @@ const vatField = 'tradein-checkout-vatId';
 
 /** Opens the checkout of a one-device cart in a mode; returns the opened element. */
 async function openCheckoutIn(mode) {
-  seedCart([{ ...(await createOffer('iphne 13 pr')), quantity: 1 }], {
-    b2b: mode === 'b2bWidget',
+  const b2b = mode === 'b2bWidget';
+  return openCheckoutOfCart([{ ...(await createOffer('iphne 13 pr')), quantity: 1 }], {
+    attributes: b2b ? 'mode="b2bWidget"' : '',
+    b2b,
   });
-  const opened = await openCart(mode === 'b2bWidget' ? 'mode="b2bWidget"' : '');
-  const { root } = opened;
-  [...root.querySelectorAll('button')]
-    .find((button) => ['Zur Kasse', 'Weiter zur Kasse'].includes(button.textContent))
-    .click();
-  await waitFor(() => root.querySelector('#tradein-checkout-heading'), 'the checkout');
-  return opened;
 }
 
 /** The error shown next to a field, found through its aria-describedby; undefined if none. */
@@ -45,25 +42,10 @@ const labelOf = (root, id) => plain(root.querySelector(`label[for="${id}"]`)?.te
 
 describe('the VAT ID of a business checkout', () => {
   let opened;
-  const realFetch = window.fetch;
-  let tradeBodies = [];
-  before(() => {
-    // Records the checkout bodies the element sends (its client calls the global fetch).
-    window.fetch = (input, init) => {
-      const url = typeof input === 'string' ? input : input.url;
-      if (url.endsWith('/api/trade/trades') && init?.method === 'POST') {
-        tradeBodies.push(JSON.parse(init.body));
-      }
-      return realFetch(input, init);
-    };
-  });
-  after(() => {
-    window.fetch = realFetch;
-  });
+  const tradeBodies = recordedCheckouts();
   afterEach(() => {
     opened?.remove();
     opened = undefined;
-    tradeBodies = [];
     forgetCart();
   });
 
