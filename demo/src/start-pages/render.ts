@@ -62,34 +62,55 @@ function codeBlock(text: string | Html, id: string): Html {
   return html`<pre class="code" id="${id}"><code>${markup}</code></pre>`;
 }
 
-/** A button that copies the element `target`, with its feedback in the status `status`. */
-function copyButton(
-  { target, status }: { target: string; status: string },
-  label: string,
+/**
+ * Code that names this server's origin, with a button that copies it; `ids` of the code and of
+ * the status message that says whether copying worked.
+ */
+function copyableCode(
+  text: string,
+  ids: { code: string; status: string },
+  labels: { copy: string; copyFailed: string },
   copied: string,
-  copyFailed: string,
 ): Html {
-  return html`<div class="copy">
-    <button
-      type="button"
-      class="button"
-      data-copy="${target}"
-      data-status="${status}"
-      data-copied="${copied}"
-      data-copy-failed="${copyFailed}"
-      hidden
-    >
-      ${label}
-    </button>
-    <p class="copy-status" id="${status}" role="status"></p>
-  </div>`;
+  return html`${codeBlock(withOrigin(text), ids.code)}
+    <div class="copy">
+      <button
+        type="button"
+        class="button"
+        data-copy="${ids.code}"
+        data-status="${ids.status}"
+        data-copied="${copied}"
+        data-copy-failed="${labels.copyFailed}"
+        hidden
+      >
+        ${labels.copy}
+      </button>
+      <p class="copy-status" id="${ids.status}" role="status"></p>
+    </div>`;
 }
 
+/** A section of the page under its heading, which names it (`aria-labelledby`). */
+function section(id: string, heading: Content, body: Html, headingId = `${id}-title`): Html {
+  return html`<section id="${id}" aria-labelledby="${headingId}">
+    <h2 id="${headingId}">${heading}</h2>
+    ${body}
+  </section>`;
+}
+
+/** A live widget under its caption. */
 function live(caption: Content, widget: string): Html {
   return html`<figure class="live">
     <figcaption>${caption}</figcaption>
     ${new Html(widget)}
   </figure>`;
+}
+
+/** Explanations beside the live widget they explain (side by side on wide screens). */
+function beside(explained: Html, caption: Content, widget: string): Html {
+  return html`<div class="beside">
+    <div class="explained">${explained}</div>
+    ${live(caption, widget)}
+  </div>`;
 }
 
 /** A table in its own scrolling region; `reference` names it for the drift test. */
@@ -112,6 +133,27 @@ function table(
             </tbody>
           </table>
         </div>`;
+}
+
+/** The paragraph and the table of a reference (`data-reference`, read by the drift test). */
+function referenceTable(
+  reference: string,
+  texts: { lead: Content; label: string; columns: readonly string[] },
+  rows: readonly Html[],
+  moreColumns: readonly Content[] = [],
+): Html {
+  return html`<p>${texts.lead}</p>
+    ${table(texts.label, [...texts.columns, ...moreColumns], rows, reference)}`;
+}
+
+/** A reference under its own third-level heading. */
+function subsection(
+  reference: string,
+  texts: { heading: string; lead: Content; label: string; columns: readonly string[] },
+  rows: readonly Html[],
+): Html {
+  return html`<h3 id="${reference}-title">${texts.heading}</h3>
+    ${referenceTable(reference, texts, rows)}`;
 }
 
 /** A documented row: `data-*` for the drift test, the name as the row's heading. */
@@ -175,7 +217,7 @@ function propertyRows(texts: StartPageTexts): Html[] {
   return properties.map(({ name, default: value }) => {
     const other = /^var\((--[\w-]+)\)$/.exec(value)?.[1];
     const defaultCell = other === undefined ? code(value) : texts.theming.valueOf(code(other));
-    return row(name, { default: value }, [texts.theming.properties[name], defaultCell]);
+    return row(name, { default: value }, [texts.theming.properties.rows[name], defaultCell]);
   });
 }
 
@@ -258,120 +300,96 @@ export function renderStartPage(language: StartPageLanguage, themeCss: string): 
             </ol>
           </section>
 
-          <section id="snippet-section" aria-labelledby="snippet-title">
-            <h2 id="snippet-title">${texts.snippet.heading}</h2>
-            <div class="beside">
-              <div class="explained">
-                <p>${texts.snippet.lead}</p>
-                ${codeBlock(withOrigin(snippet), 'snippet')}
-                ${copyButton(
-                  { target: 'snippet', status: 'snippet-copied' },
-                  texts.snippet.copy,
+          ${section(
+            'snippet-section',
+            texts.snippet.heading,
+            beside(
+              html`<p>${texts.snippet.lead}</p>
+                ${copyableCode(
+                  snippet,
+                  { code: 'snippet', status: 'snippet-copied' },
+                  texts.snippet,
                   texts.copied,
-                  texts.snippet.copyFailed,
                 )}
-                ${texts.snippet.notes.map((note) => html`<p>${note}</p>`)}
-              </div>
-              ${live(texts.snippet.live, snippetElement)}
-            </div>
-          </section>
-
-          <section id="attributes" aria-labelledby="attributes-title">
-            <h2 id="attributes-title">${contents.attributes}</h2>
-            <p>${texts.attributes.lead}</p>
-            ${table(texts.attributes.table, texts.attributes.columns, attributeRows(texts), 'attributes')}
-          </section>
-
-          <section id="events" aria-labelledby="events-title">
-            <h2 id="events-title">${contents.events}</h2>
-            <p>${texts.events.lead}</p>
-            ${table(
-              texts.events.table,
-              [...texts.events.columns, code('detail')],
-              eventRows(texts),
-              'events',
-            )}
-            ${codeBlock(eventsExample, 'events-example')}
-            <div class="beside">
-              ${live(
-                texts.events.live(code(eventsStart)),
-                `<tradein-widget id="events-widget" edition="de" ${eventsStart}></tradein-widget>`,
-              )}
-              <div class="event-log-box">
-                <h3 id="event-log-title">${texts.events.log}</h3>
-                <p id="event-log-empty" class="muted">${texts.events.logEmpty}</p>
-                <div class="event-log" role="log" aria-labelledby="event-log-title" tabindex="0">
-                  <ol id="event-log"></ol>
+                ${texts.snippet.notes.map((note) => html`<p>${note}</p>`)}`,
+              texts.snippet.live,
+              snippetElement,
+            ),
+            'snippet-title',
+          )}
+          ${section(
+            'attributes',
+            contents.attributes,
+            referenceTable('attributes', texts.attributes, attributeRows(texts)),
+          )}
+          ${section(
+            'events',
+            contents.events,
+            html`${referenceTable('events', texts.events, eventRows(texts), [code('detail')])}
+              ${codeBlock(eventsExample, 'events-example')}
+              <div class="beside">
+                ${live(
+                  texts.events.live(code(eventsStart)),
+                  `<tradein-widget id="events-widget" edition="de" ${eventsStart}></tradein-widget>`,
+                )}
+                <div class="event-log-box">
+                  <h3 id="event-log-title">${texts.events.log}</h3>
+                  <p id="event-log-empty" class="muted">${texts.events.logEmpty}</p>
+                  <div class="event-log" role="log" aria-labelledby="event-log-title" tabindex="0">
+                    <ol id="event-log"></ol>
+                  </div>
                 </div>
-              </div>
-            </div>
-          </section>
-
-          <section id="theming" aria-labelledby="theming-title">
-            <h2 id="theming-title">${contents.theming}</h2>
-            <p>${texts.theming.lead}</p>
-            <div class="beside">
-              <div class="explained">
-                <p>${texts.theming.cssLead}</p>
-                ${codeBlock(themeCss.trim(), 'theme-css')}
-                <p>${texts.theming.contrast}</p>
-              </div>
-              ${live(
+              </div>`,
+          )}
+          ${section(
+            'theming',
+            contents.theming,
+            html`<p>${texts.theming.lead}</p>
+              ${beside(
+                html`<p>${texts.theming.cssLead}</p>
+                  ${codeBlock(themeCss.trim(), 'theme-css')}
+                  <p>${texts.theming.contrast}</p>`,
                 texts.theming.live,
                 '<tradein-widget class="themed" edition="de" mode="b2bWidget" partner="musterhandel"></tradein-widget>',
               )}
-            </div>
-
-            <h3 id="properties-title">${texts.theming.propertiesHeading}</h3>
-            <p>${texts.theming.propertiesLead}</p>
-            ${table(
-              texts.theming.propertiesTable,
-              texts.theming.propertyColumns,
-              propertyRows(texts),
-              'properties',
-            )}
-
-            <h3 id="parts-title">${texts.theming.partsHeading}</h3>
-            <p>${texts.theming.partsLead}</p>
-            ${table(
-              texts.theming.partsTable,
-              texts.theming.partColumns,
-              parts.map((part) => row(part, {}, [texts.theming.parts[part]])),
-              'parts',
-            )}
-          </section>
-
-          <section id="csp" aria-labelledby="csp-title">
-            <h2 id="csp-title">${texts.csp.heading}</h2>
-            <p>${texts.csp.lead}</p>
-            ${table(texts.csp.table, texts.csp.columns, directiveRows(texts))}
-            <p>${texts.csp.policyLead}</p>
-            ${codeBlock(withOrigin(partnerPolicy), 'csp-policy')}
-            ${copyButton(
-              { target: 'csp-policy', status: 'csp-copied' },
-              texts.csp.copy,
-              texts.copied,
-              texts.csp.copyFailed,
-            )}
-            <div class="beside">
-              <div class="explained">
-                <p>${texts.csp.ownPolicy(html`<code data-origin>${placeholderOrigin}</code>`)}</p>
-                ${codeBlock(pagePolicy, 'page-policy')}
-              </div>
-              ${live(
+              ${[
+                subsection('properties', texts.theming.properties, propertyRows(texts)),
+                subsection(
+                  'parts',
+                  texts.theming.parts,
+                  parts.map((part) => row(part, {}, [texts.theming.parts.rows[part]])),
+                ),
+              ]}`,
+          )}
+          ${section(
+            'csp',
+            texts.csp.heading,
+            html`<p>${texts.csp.lead}</p>
+              ${table(texts.csp.label, texts.csp.columns, directiveRows(texts))}
+              <p>${texts.csp.policyLead}</p>
+              ${copyableCode(
+                partnerPolicy,
+                { code: 'csp-policy', status: 'csp-copied' },
+                texts.csp,
+                texts.copied,
+              )}
+              ${beside(
+                html`<p>
+                    ${texts.csp.ownPolicy(html`<code data-origin>${placeholderOrigin}</code>`)}
+                  </p>
+                  ${codeBlock(pagePolicy, 'page-policy')}`,
                 texts.csp.live,
                 '<tradein-widget id="csp-widget" edition="at" device="apple-iphone-13-128-gb"></tradein-widget>',
-              )}
-            </div>
-          </section>
-
-          <section id="more" aria-labelledby="more-title">
-            <h2 id="more-title">${contents.more}</h2>
-            <p>${texts.more.lead}</p>
-            <ul class="more-pages">
-              ${otherPages}
-            </ul>
-          </section>
+              )}`,
+          )}
+          ${section(
+            'more',
+            contents.more,
+            html`<p>${texts.more.lead}</p>
+              <ul class="more-pages">
+                ${otherPages}
+              </ul>`,
+          )}
         </main>
       </body>
     </html>`;

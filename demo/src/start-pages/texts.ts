@@ -8,6 +8,16 @@ import type {
   PropertyName,
 } from './surface.ts';
 
+/** A table of names (surface.ts), introduced by a paragraph. */
+interface ReferenceTable<Name extends string, Row> {
+  lead: Content;
+  /** The table's `aria-label`. */
+  label: string;
+  /** The column headings, the names' column first. */
+  columns: readonly string[];
+  rows: Record<Name, Row>;
+}
+
 /**
  * Every language-dependent text of a start page. Strings are text (escaped where they go);
  * `html` fragments may carry markup such as `<code>`. Names, values, code and structure are the
@@ -26,7 +36,7 @@ export interface StartPageTexts {
   /** The entries of the table of contents, by section; also the headings of most sections. */
   contents: Record<'snippet' | 'attributes' | 'events' | 'theming' | 'csp' | 'more', string>;
   walkthrough: { heading: string; steps: readonly Content[] };
-  /** The copy buttons' feedback (`data-copied`) and labels. */
+  /** What the copy buttons say when they copied (`data-copied`). */
   copied: string;
   snippet: {
     heading: string;
@@ -36,22 +46,16 @@ export interface StartPageTexts {
     notes: readonly Content[];
     live: Content;
   };
-  attributes: {
-    lead: Content;
-    /** The table's `aria-label` and its column headings. */
-    table: string;
-    columns: readonly [name: string, values: string, defaultValue: string, example: string];
-    /** Per attribute: what it means, notes on single values, and the default in words. */
-    rows: Record<
-      AttributeName,
-      { meaning?: Content; valueNotes?: Readonly<Record<string, Content>>; default?: Content }
-    >;
-  };
-  events: {
-    lead: Content;
-    table: string;
-    columns: readonly [name: string, when: string];
-    rows: Record<EventName, { when: Content; fieldNotes?: Partial<Record<EventField, Content>> }>;
+  /** Per attribute: what it means, notes on single values, and the default in words. */
+  attributes: ReferenceTable<
+    AttributeName,
+    { meaning?: Content; valueNotes?: Readonly<Record<string, Content>>; default?: Content }
+  >;
+  /** Per event: when it fires, and notes on fields of its `detail`. */
+  events: ReferenceTable<
+    EventName,
+    { when: Content; fieldNotes?: Partial<Record<EventField, Content>> }
+  > & {
     /** The caption of the live widget whose events are logged; `attribute` is its start. */
     live: (attribute: Html) => Content;
     log: string;
@@ -62,24 +66,19 @@ export interface StartPageTexts {
     cssLead: string;
     contrast: string;
     live: Content;
-    propertiesHeading: string;
-    propertiesLead: Content;
-    propertiesTable: string;
-    propertyColumns: readonly [name: string, styles: string, defaultValue: string];
-    properties: Record<PropertyName, Content>;
+    /** Per property: what it styles. */
+    properties: ReferenceTable<PropertyName, Content> & { heading: string };
     /** The default of a property that takes another's value. */
     valueOf: (property: Html) => Content;
-    partsHeading: string;
-    partsLead: Content;
-    partsTable: string;
-    partColumns: readonly [name: string, element: string];
-    parts: Record<PartName, Content>;
+    /** Per part: the element that carries it. */
+    parts: ReferenceTable<PartName, Content> & { heading: string };
   };
   csp: {
     heading: string;
     lead: Content;
-    table: string;
-    columns: readonly [directive: string, add: string, purpose: string];
+    /** The directives' table: its `aria-label` and column headings. */
+    label: string;
+    columns: readonly string[];
     nothing: string;
     directives: Record<Directive, Content>;
     policyLead: Content;
