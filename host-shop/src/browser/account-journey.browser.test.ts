@@ -4,6 +4,7 @@ import { tokenOfLink } from '@tradein/trade-api/test-kit';
 import {
   answerAllQuestions,
   axeViolations,
+  berlinAddress,
   clickInWidget,
   hydrated,
   mailedTo,
@@ -119,10 +120,7 @@ describe('a seller with a customer account', () => {
       salutation: 'ms',
       firstName: 'Lena',
       lastName: 'Schmidt',
-      street: 'Torstraße',
-      houseNumber: '12',
-      zip: '10119',
-      city: 'Berlin',
+      ...berlinAddress,
     });
     await page.click(`${form} button[type="submit"]`);
     const sent = await page.waitForSelector('main output.notice--success', { timeout: 15_000 });

@@ -206,6 +206,14 @@ export interface TypedAddress {
   city: string;
 }
 
+/** An address in Berlin as a German seller writes it: street and house number apart. */
+export const berlinAddress = {
+  street: 'Torstraße',
+  houseNumber: '12',
+  zip: '10119',
+  city: 'Berlin',
+} as const;
+
 /** Fills the address fields of a form (the registration's, an account address form) by name. */
 export async function typeAddress(page: Page, form: string, address: TypedAddress): Promise<void> {
   await page.select(`${form} select[name="salutation"]`, address.salutation);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerAllQuestions,
   axeViolations,
+  berlinAddress,
   clickInWidget,
   fillGuestCheckout,
   hydrated,
@@ -37,7 +38,7 @@ const visits: EditionVisit[] = [
   {
     code: 'de',
     host: 'localhost',
-    address: { street: 'Torstraße', houseNumber: '12', zip: '10119', city: 'Berlin' },
+    address: berlinAddress,
     iban: 'DE89370400440532013000',
   },
   {

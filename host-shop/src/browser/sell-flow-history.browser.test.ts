@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import {
+  berlinAddress,
   chosenAnswer,
   clickInWidget,
   fillGuestCheckout,
@@ -91,10 +92,7 @@ describe('the sell flow in the shop, like a website', () => {
       email: 'lena.schmidt@example.org',
       firstName: 'Lena',
       lastName: 'Schmidt',
-      street: 'Torstraße',
-      houseNumber: '12',
-      zip: '10119',
-      city: 'Berlin',
+      ...berlinAddress,
       accountHolder: 'Lena Schmidt',
       iban: 'DE89370400440532013000',
     });

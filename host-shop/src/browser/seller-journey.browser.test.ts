@@ -4,6 +4,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import {
   axeViolations,
+  berlinAddress,
   chosenAnswer,
   fillGuestCheckout,
   hydrated,
@@ -66,12 +67,7 @@ const editions: Edition[] = [
       storage: 'Speicher',
       changeAnswersFor: (name) => `Antworten ändern: ${name}`,
     },
-    address: {
-      street: 'Torstraße',
-      houseNumber: '12',
-      zip: '10119',
-      city: 'Berlin',
-    },
+    address: berlinAddress,
     iban: 'DE89370400440532013000',
   },
   {
