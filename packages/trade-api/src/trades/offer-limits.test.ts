@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiErrorCode, type ApiError } from '@tradein/contract';
@@ -194,6 +194,7 @@ describe.each(testDatabases())('the offer limit on $name', (engine) => {
 
 describe('the offer limit setting', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tradein-offer-limit-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it(`is ${defaultOfferRateLimit} offers a minute unless OFFER_RATE_LIMIT says otherwise`, () => {
     expect(defaultOfferRateLimit).toBe(30);
