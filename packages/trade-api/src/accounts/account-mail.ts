@@ -115,8 +115,8 @@ export async function claimMailSlot(
   const now = deps.now();
   const outcome = await claimWithinCaps(deps.db, {
     table: 'mail_log',
-    insert: async () => {
-      const row = await deps.db
+    insert: async (trx) => {
+      const row = await trx
         .insertInto('mail_log')
         .values({
           kind,
@@ -132,8 +132,8 @@ export async function claimMailSlot(
       return row.id;
     },
     // The row stays as the record of a refused mail; `capped` rows count for nobody.
-    release: async (id) => {
-      await deps.db
+    release: async (trx, id) => {
+      await trx
         .updateTable('mail_log')
         .set({ transport: 'capped' })
         .where('id', '=', id)

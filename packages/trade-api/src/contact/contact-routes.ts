@@ -79,15 +79,15 @@ function claimMessage(
 ): Promise<ClaimOutcome> {
   return claimWithinCaps(db, {
     table: 'contact_messages',
-    insert: async () => {
-      const row = await db
+    insert: async (trx) => {
+      const row = await trx
         .insertInto('contact_messages')
         .values({ ...message, mail_reference: null, created_at: now.toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    release: (id) => deleteMessage(db, id),
+    release: (trx, id) => deleteMessage(trx, id),
     caps: [
       { counts: (eb) => eb('sender_email', '=', message.sender_email), max: limits.perSender },
       { counts: (eb) => eb('client_address', '=', message.client_address), max: limits.perClient },

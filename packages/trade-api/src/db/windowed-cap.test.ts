@@ -10,11 +10,13 @@ function claim(
   db: TradeDb,
   use: { recipient: string; client: string; at: Date },
   caps: { perRecipient: number; perClient: number } = { perRecipient: 2, perClient: 3 },
+  /** Runs after the claim's row is written, before it is counted (and, on PostgreSQL, committed). */
+  afterInsert: () => Promise<void> = async () => {},
 ): Promise<ClaimOutcome> {
   return claimWithinCaps(db, {
     table: 'trade_mail_claims',
-    insert: async () => {
-      const row = await db
+    insert: async (trx) => {
+      const row = await trx
         .insertInto('trade_mail_claims')
         .values({
           recipient_key: use.recipient,
@@ -23,10 +25,11 @@ function claim(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await afterInsert();
       return row.id;
     },
-    release: async (id) => {
-      await db.deleteFrom('trade_mail_claims').where('id', '=', id).execute();
+    release: async (trx, id) => {
+      await trx.deleteFrom('trade_mail_claims').where('id', '=', id).execute();
     },
     caps: [
       { counts: (eb) => eb('recipient_key', '=', use.recipient), max: caps.perRecipient },
@@ -69,6 +72,25 @@ describe.each(testDatabases())('a windowed cap on $name', (engine) => {
     expect(outcomes.filter((outcome) => 'claimId' in outcome)).toHaveLength(2);
     expect(outcomes.filter((outcome) => 'retryAfterSeconds' in outcome)).toHaveLength(10);
     expect(await claimRows(db, 'parallel')).toBe(2);
+  });
+
+  it('counts a claim whose row is written first but committed late', async () => {
+    const db = database();
+    const at = new Date('2026-01-01T11:00:00.000Z');
+    const caps = { perRecipient: 1, perClient: 10 };
+    let written!: () => void;
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const slow = claim(db, { recipient: 'late', client: 'a', at }, caps, async () => {
+      written();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await firstWritten;
+    // The second claim gets the larger id while the first one's row is not yet committed.
+    const fast = claim(db, { recipient: 'late', client: 'b', at }, caps);
+    const outcomes = await Promise.all([slow, fast]);
+    expect(outcomes[0]).toHaveProperty('claimId');
+    expect(outcomes[1]).toHaveProperty('retryAfterSeconds');
+    expect(await claimRows(db, 'late')).toBe(1);
   });
 
   it('refuses by the fullest cap and names the wait until its oldest claim leaves the window', async () => {

@@ -67,8 +67,8 @@ export async function claimGuestTradeMail(
   const recipientKey = customerKey(claim.email);
   const outcome = await claimWithinCaps(db, {
     table: 'trade_mail_claims',
-    insert: async () => {
-      const row = await db
+    insert: async (trx) => {
+      const row = await trx
         .insertInto('trade_mail_claims')
         .values({
           recipient_key: recipientKey,
@@ -79,7 +79,7 @@ export async function claimGuestTradeMail(
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    release: (id) => releaseGuestTradeMail(db, id),
+    release: (trx, id) => releaseGuestTradeMail(trx, id),
     caps: [
       { counts: (eb) => eb('recipient_key', '=', recipientKey), max: limits.perRecipient },
       { counts: (eb) => eb('client_address', '=', claim.client), max: limits.perClient },
