@@ -1,4 +1,9 @@
-import { openTradeApi, readLegalDetails, readTradeApiConfig } from '@tradein/trade-api';
+import {
+  openTradeApi,
+  readLegalDetails,
+  readTradeApiConfig,
+  stopGracefullyOnSignals,
+} from '@tradein/trade-api';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
@@ -51,7 +56,6 @@ export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promi
     readTradeApiConfig({
       ...process.env,
       DATA_DIR: process.env.DATA_DIR || defaultDataDir,
-      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://localhost:${environment.PORT}`,
     }),
   );
   const tradeApi = await openTradeApi(tradeApiConfig);
@@ -65,13 +69,9 @@ export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promi
   await listenUntilStopped(app, environment);
 }
 
-/** Listens until SIGINT or SIGTERM, then closes the server (and what it holds). */
+/** Listens until SIGINT or SIGTERM, then stops gracefully (and closes what it holds). */
 async function listenUntilStopped(app: FastifyInstance, environment: ServerEnvironment) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  stopGracefullyOnSignals(app, 'shop server');
   await app.listen({ port: environment.PORT, host: environment.HOST });
   app.log.info({ node: process.version }, 'shop server running on Node.js');
 }

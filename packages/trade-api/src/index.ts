@@ -13,3 +13,4 @@ export type { TradeApiOptions } from './server/trade-api-plugin.ts';
 export { openTradeApi } from './server/open-trade-api.ts';
 export type { OpenTradeApi } from './server/open-trade-api.ts';
 export { responseCompression } from './server/response-compression.ts';
+export { stopGracefullyOnSignals } from './server/graceful-stop.ts';

@@ -13,7 +13,33 @@ export interface DatabaseConfig {
   sqliteFile: string;
   /** Most connections one API node opens to PostgreSQL. */
   postgresPoolSize?: number;
+  /**
+   * How long a PostgreSQL call may take before it fails as "database unavailable": a server
+   * passes {@link requestTimeouts}; unset, calls wait as long as the database needs (migrations,
+   * the operator command line, tests).
+   */
+  timeouts?: DatabaseTimeouts;
+  /** Where a connection lost while idle is reported (it never ends the process). */
+  log?: (message: string, error: Error) => void;
 }
+
+/** Limits on waiting for PostgreSQL, in milliseconds. */
+export interface DatabaseTimeouts {
+  /** For a free connection of the pool, including opening a new one. */
+  connectMs: number;
+  /**
+   * For the answer to one statement, measured by the client (a stalled server says nothing);
+   * unset, a statement may run as long as it needs.
+   */
+  queryMs?: number;
+}
+
+/**
+ * The limits of a serving node: a request that waits for a stalled or restarting database gives
+ * up within 5 s (a connection within 1.5 s, then a statement within 3 s) and is answered 503.
+ * The server cancels a statement itself after 2.5 s, so an abandoned one does not run on.
+ */
+export const requestTimeouts: DatabaseTimeouts = { connectMs: 1500, queryMs: 3000 };
 
 /** The database handle every repository function takes. */
 export type TradeDb = Kysely<TradeDatabase>;
@@ -34,15 +60,50 @@ export function createDatabase(config: DatabaseConfig): TradeDb {
     if (!/^postgres(?:ql)?:\/\//.test(config.databaseUrl)) {
       throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
     }
+    const timeouts = config.timeouts;
     const pool = new Pool({
       connectionString: config.databaseUrl,
       max: config.postgresPoolSize ?? 10,
+      // Dead peers (a crashed or unplugged database host) are noticed by the socket.
+      keepAlive: true,
+      ...(timeouts === undefined
+        ? {}
+        : {
+            connectionTimeoutMillis: timeouts.connectMs,
+            ...(timeouts.queryMs === undefined
+              ? {}
+              : {
+                  query_timeout: timeouts.queryMs,
+                  statement_timeout: Math.max(1, timeouts.queryMs - 500),
+                }),
+          }),
     });
+    survivePoolErrors(pool, config.log ?? defaultConnectionLog);
     return new Kysely<TradeDatabase>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
   const database = openNodeSqlite(config.sqliteFile, { busyTimeoutMs: sqliteBusyTimeoutMs });
   return new Kysely<TradeDatabase>({ dialect: new SqliteDialect({ database }) });
+}
+
+/** Reports a lost connection on standard error, as one line. */
+function defaultConnectionLog(message: string, error: Error): void {
+  process.stderr.write(`${message}: ${error.message}\n`);
+}
+
+/**
+ * A PostgreSQL connection that breaks (the server restarts, an administrator terminates it,
+ * the network drops) emits `error` on its client, and on the pool while it is idle. Unheard,
+ * that event ends the process. Every client gets a listener for as long as it lives, checked
+ * out or idle: the statement that was running fails on its own (and is answered 503), and pg's
+ * pool discards the broken client when it is released, so the next call opens a new connection.
+ */
+function survivePoolErrors(pool: Pool, log: (message: string, error: Error) => void): void {
+  // The client's own listener below has reported it already.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log('a PostgreSQL connection was lost', error));
+  });
 }
 
 /** The dialect of a handle made by {@link createDatabase}. */

@@ -4,6 +4,7 @@ import { apiErrorCode, apiErrorFromIssues, type ApiErrorCode } from '@tradein/co
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpsOnlyHeaders } from './framework-errors.ts';
 import { apiError, HttpError } from './http-error.ts';
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 
 /** What the API context needs to know about its surroundings. */
 export interface ApiContextOptions {
@@ -11,7 +12,10 @@ export interface ApiContextOptions {
   allowedOrigins: readonly string[];
 }
 
-/** Headers the browser may send cross-origin: bearer token, JSON, and the token headers of §7. */
+/**
+ * Headers the browser may send cross-origin: bearer token, JSON, the token headers of §7, and
+ * the `Idempotency-Key` of checkout.
+ */
 const allowedRequestHeaders = [
   'authorization',
   'content-type',
@@ -19,6 +23,7 @@ const allowedRequestHeaders = [
   'refresh',
   'token',
   'identifier',
+  'idempotency-key',
   'x-request-id',
 ];
 
@@ -140,8 +145,26 @@ export async function installApiContext(
   api.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     // A handler's own 4xx and 503 answers are meant for the client; any other 5xx is internal.
     if (error instanceof HttpError && (error.statusCode < 500 || error.statusCode === 503)) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'service unavailable');
+      if (error.statusCode >= 500) {
+        request.log.error({ err: error }, 'service unavailable');
+        if (!reply.hasHeader('retry-after')) {
+          reply.header('retry-after', String(databaseRetryAfterSeconds));
+        }
+      }
       return reply.code(error.statusCode).send(apiError(error.code, error.message, error.fields));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting, stalled or overloaded: the request may simply be repeated.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send(
+          apiError(
+            apiErrorCode.databaseUnavailable,
+            'The service is briefly unavailable; please try again in a few seconds',
+          ),
+        );
     }
     const known = error.code === undefined ? undefined : frameworkErrors[error.code];
     if (known !== undefined) {

@@ -2,12 +2,14 @@ import { readLegalDetails } from '../config/legal-details-file.ts';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
 import { openTradeApi } from './open-trade-api.ts';
 import { createTradeApiServer } from './trade-api-server.ts';
+import { stopGracefullyOnSignals } from './graceful-stop.ts';
 
 /*
  * A standalone API node (`npm run start:api`, entry `api-node.ts`): serves only the `/api`
  * paths. Any number of these run behind a load balancer against one shared database
- * (DATABASE_URL); each opens, migrates and seeds it at start (all idempotent) and keeps no state
- * of its own in memory beyond the read-mostly catalogue.
+ * (DATABASE_URL); each opens, migrates and seeds it at start (all idempotent, waiting while the
+ * database cannot be reached) and keeps no state of its own in memory beyond the read-mostly
+ * catalogue. SIGTERM stops it gracefully (`graceful-stop.ts`).
  */
 
 /** Prints a start-up failure without a stack trace for configuration errors, and exits 1. */
@@ -30,27 +32,19 @@ export async function serveApiNode(): Promise<void> {
   })();
 
   const opened = await openTradeApi(config).catch(fail);
-  const app = await createTradeApiServer({ ...opened.options, config, db: opened.db }).catch(
-    async (error: unknown) => {
-      await opened.close();
-      return fail(error);
-    },
-  );
+  const app = await createTradeApiServer({
+    ...opened.options,
+    config,
+    db: opened.db,
+    migrated: true,
+  }).catch(async (error: unknown) => {
+    await opened.close();
+    return fail(error);
+  });
   // The server leaves a database it was handed open; this node opened it, so it closes it.
   app.addHook('onClose', () => opened.close());
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'closing the API node');
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error(error, 'closing the API node failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  stopGracefullyOnSignals(app, 'API node');
 
   try {
     await app.listen({ host: config.host, port: config.port });

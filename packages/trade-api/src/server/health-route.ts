@@ -14,14 +14,29 @@ const healthEndpoint = defineEndpoint({
   response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
 });
 
-/** Registers the health check; a database that does not answer makes it a 503. */
+/** How long the health check waits for the database: a load balancer must not wait longer. */
+const healthTimeoutMs = 2000;
+
+/**
+ * Registers the health check: a 503 (with `Retry-After`) when the database does not answer
+ * `select 1` within {@link healthTimeoutMs}, whether it refuses connections or stalls.
+ */
 export function registerHealthRoute(route: Route, db: TradeDb): void {
   route(healthEndpoint, async ({ request }) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${healthTimeoutMs} ms`)),
+        healthTimeoutMs,
+      );
+    });
     try {
-      await sql`select 1`.execute(db);
+      await Promise.race([sql`select 1`.execute(db), timedOut]);
     } catch (error) {
       request.log.error({ err: error }, 'database ping failed');
       throw new HttpError(503, apiErrorCode.databaseUnavailable, 'The database is not reachable');
+    } finally {
+      clearTimeout(timer);
     }
     return { status: 'ok', database: 'ok' } as const;
   });

@@ -18,6 +18,8 @@ export interface TradeApiServerOptions extends Omit<TradeApiOptions, 'db' | 'con
   db?: TradeDb;
   /** Seeded into an empty catalogue on start. */
   catalogue?: Catalogue;
+  /** The passed database is migrated already (by `openTradeApi`): start without migrating. */
+  migrated?: boolean;
   /** Fastify's logger option; default: JSON lines at the configured level. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -37,7 +39,7 @@ export async function createTradeApiServer(
   const ownsDatabase = options.db === undefined;
   const db = options.db ?? createDatabase(config);
   try {
-    await migrateToLatest(db);
+    if (options.migrated !== true) await migrateToLatest(db);
     if (options.catalogue !== undefined) await seedCatalogue(db, options.catalogue);
   } catch (error) {
     if (ownsDatabase) await db.destroy();

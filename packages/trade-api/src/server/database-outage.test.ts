@@ -1,0 +1,157 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDatabaseProxy, type DatabaseProxy } from '../../test-kit/database-proxy.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
+import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
+import { createDatabase, requestTimeouts, type TradeDb } from '../db/create-database.ts';
+import { loadCatalogue } from '../db/load-catalogue.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createTradeApiOptions } from './open-trade-api.ts';
+
+/*
+ * A node whose PostgreSQL restarts, stalls or drops connections: every request is answered
+ * (503 with Retry-After while the database is away, within 5 s), the process lives on, and the
+ * node serves again by itself once the database is back. The database sits behind a proxy the
+ * test breaks; the PostgreSQL server itself keeps running for the other test files.
+ */
+
+const postgres = testDatabases().find((engine) => engine.name === 'postgres');
+
+/** The most a request may take while the database is away (the issue's promise). */
+const answerWithinMs = 5000;
+
+describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () => {
+  let base: TradeDb;
+  let proxy: DatabaseProxy;
+  let db: TradeDb;
+  let server: RunningServer;
+  const lost: string[] = [];
+
+  beforeAll(async () => {
+    if (postgres === undefined) return;
+    base = await postgres.create();
+    await migrateToLatest(base);
+    const url = postgres.settings(base)['DATABASE_URL'];
+    if (url === undefined) throw new Error('the test database has no URL');
+    proxy = await startDatabaseProxy(url);
+    db = createDatabase({
+      databaseUrl: proxy.url,
+      sqliteFile: ':memory:',
+      timeouts: requestTimeouts,
+      log: (message) => lost.push(message),
+    });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      outboxDir: join(tmpdir(), 'tradein-outage-outbox'),
+    });
+    const catalogue = await loadCatalogue(base);
+    server = await startTestServer(db, {
+      ...createTradeApiOptions({ db, config: testConfig, catalogue, mailer }),
+      logger: false,
+      migrated: true,
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await db?.destroy();
+    await proxy?.close();
+    if (postgres !== undefined && base !== undefined) await postgres.destroy(base);
+  });
+
+  /** Calls a route that reads the database; its status, Retry-After and how long it took. */
+  async function call(path: '/api/health' | '/api/account/login') {
+    const started = performance.now();
+    const answer = await server.app.inject(
+      path === '/api/health'
+        ? { method: 'GET', url: path }
+        : {
+            method: 'POST',
+            url: path,
+            payload: { username: 'nobody@example.com', password: 'not-the-password' },
+          },
+    );
+    return {
+      status: answer.statusCode,
+      retryAfter: answer.headers['retry-after'],
+      code: (answer.json() as { error?: { code?: string } }).error?.code,
+      ms: performance.now() - started,
+    };
+  }
+
+  /** Calls until the answer is not a 503; that answer's status and the time it took to come. */
+  async function recovers(path: '/api/health' | '/api/account/login') {
+    const started = performance.now();
+    for (;;) {
+      const answer = await call(path);
+      if (answer.status !== 503) return { status: answer.status, ms: performance.now() - started };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Wrong passwords are refused, and soon throttled: both are answers from the database. */
+  const refusedLogin = [401, 429];
+
+  it('serves while the database answers', async () => {
+    expect((await call('/api/health')).status).toBe(200);
+    expect((await call('/api/account/login')).status).toBe(401);
+  });
+
+  it('answers 503 with Retry-After at once while the database refuses connections, and serves again when it is back', async () => {
+    await proxy.refuse();
+    try {
+      for (const path of ['/api/health', '/api/account/login'] as const) {
+        const answer = await call(path);
+        expect(answer).toMatchObject({ status: 503, retryAfter: '5' });
+        expect(answer.code).toBe('database_unavailable');
+        expect(answer.ms).toBeLessThan(answerWithinMs);
+      }
+    } finally {
+      await proxy.restore();
+    }
+    const login = await recovers('/api/account/login');
+    expect(refusedLogin).toContain(login.status);
+    expect(login.ms).toBeLessThan(10_000);
+    expect(await recovers('/api/health')).toMatchObject({ status: 200 });
+  }, 30_000);
+
+  it('answers 503 within 5 s while the database stalls, and serves again when it moves', async () => {
+    // Connections exist in the pool: the stall catches them mid-conversation too.
+    await Promise.all([call('/api/health'), call('/api/account/login')]);
+    proxy.stall();
+    try {
+      const answers = await Promise.all([
+        call('/api/health'),
+        call('/api/account/login'),
+        call('/api/account/login'),
+      ]);
+      for (const answer of answers) {
+        expect(answer).toMatchObject({ status: 503, retryAfter: '5' });
+        expect(answer.ms).toBeLessThan(answerWithinMs);
+      }
+    } finally {
+      await proxy.restore();
+    }
+    const login = await recovers('/api/account/login');
+    expect(refusedLogin).toContain(login.status);
+    expect(login.ms).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('lives on when PostgreSQL terminates its connections, and opens new ones', async () => {
+    await Promise.all([call('/api/health'), call('/api/health'), call('/api/account/login')]);
+    const name = new URL(proxy.url).pathname.slice(1);
+    // What a restart or an administrator does to idle connections: 57P01 on each of them.
+    const terminated = await sql<{ pid: number }>`
+      select pg_terminate_backend(pid) as pid from pg_stat_activity
+      where datname = ${name} and pid <> pg_backend_pid()`.execute(base);
+    expect(terminated.rows.length).toBeGreaterThan(0);
+    const health = await recovers('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.ms).toBeLessThan(10_000);
+    expect(refusedLogin).toContain((await call('/api/account/login')).status);
+    expect(lost.some((message) => message.includes('PostgreSQL connection was lost'))).toBe(true);
+  }, 30_000);
+});
