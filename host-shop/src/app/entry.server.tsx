@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { I18nProvider } from '@lingui/react';
+import { apiHttpStatus } from '@tradein/client-core';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
@@ -17,6 +18,40 @@ function pageStartsScriptsAtOnce(context: EntryContext): boolean {
   return context.staticHandlerContext.matches.some((match) =>
     startsScriptsAtOnce(context.routeModules[match.route.id]?.handle),
   );
+}
+
+/** Seconds a visitor's browser or a crawler is told to wait after a 503. */
+const retryAfterSeconds = 5;
+
+/** Whether an error means the trade API could not serve a call for now (503, or no answer). */
+function isUnavailableApiError(error: unknown): boolean {
+  return (
+    apiHttpStatus(error) === 503 ||
+    (error instanceof Error &&
+      (error.name === 'ApiNetworkError' || error.name === 'ApiTimeoutError'))
+  );
+}
+
+/**
+ * Requests whose loader or action failed because the trade API could not serve it for now: it
+ * answered 503 (its database restarts or stalls), or an API node did not answer at all. The
+ * page is then a 503 with `Retry-After`, which crawlers and load balancers read as "come back
+ * soon", rather than a 500. React Router hands the page renderer only sanitized errors in
+ * production, so {@link handleError} notes the request while it still sees the error.
+ */
+const failedForUnavailableApi = new WeakSet<Request>();
+
+/** React Router's error hook: logs what failed, and notes requests failed by an unavailable API. */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (isUnavailableApiError(error)) {
+    failedForUnavailableApi.add(request);
+    console.warn(
+      `trade API unavailable: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return;
+  }
+  // What React Router does without this hook: a visitor who went away is no error.
+  if (!request.signal.aborted) console.error(error);
 }
 
 /** How long a render may take before it is cut off (no page of the shop streams). */
@@ -38,13 +73,16 @@ export default function handleRequest(
     responseHeaders.set('content-type', 'text/plain; charset=utf-8');
     return new Response('Not Found', { status: 404, headers: responseHeaders });
   }
+  const unavailable = failedForUnavailableApi.has(request);
+  if (unavailable) responseHeaders.set('retry-after', String(retryAfterSeconds));
+  const statusCode = unavailable ? 503 : responseStatusCode;
   if (request.method === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return new Response(null, { status: statusCode, headers: responseHeaders });
   }
   const { site, nonce } = shopRequest(loadContext);
   const i18n = createI18n(site.language, site.shopMode);
   return new Promise((resolve, reject) => {
-    let status = responseStatusCode;
+    let status = statusCode;
     const timer = setTimeout(() => abort(), streamTimeout);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>

@@ -8,9 +8,17 @@ import { useTestShop } from './test-shop.ts';
 
 /** Client addresses of the requests the API node received. */
 const seenByApiNode: { path: string; forwardedFor: string | undefined }[] = [];
+/** While set, the API node answers every call as it does while its database is away. */
+let databaseAway = false;
 const shop = useTestShop({
   apiNode: {
-    async onRequest(request) {
+    async onRequest(request, reply) {
+      if (databaseAway) {
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ error: { code: 'database_unavailable', message: 'briefly unavailable' } });
+      }
       const forwarded = request.headers['x-forwarded-for'];
       seenByApiNode.push({
         path: request.url,
@@ -55,5 +63,20 @@ describe('a shop node with TRADE_API_URL', () => {
       path: '/api/contact/messages',
       forwardedFor: '198.51.100.77',
     });
+  });
+
+  it('answers a page whose call the API node cannot serve now with 503 and Retry-After, not 500', async () => {
+    const device = shop.tradeApi.catalogue.devices[1];
+    databaseAway = true;
+    try {
+      const page = await shop.get('de.localhost', `/produkte/${device?.pages.de.url}`);
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.body).toContain('Bitte lade die Seite neu');
+    } finally {
+      databaseAway = false;
+    }
+    const again = await shop.get('de.localhost', `/produkte/${device?.pages.de.url}`);
+    expect(again.statusCode).toBe(200);
   });
 });
