@@ -383,11 +383,31 @@ export async function answerAllQuestions(page: Page): Promise<void> {
   await widgetShows(page, '.offer-price');
 }
 
-/** Moves back or forward one history entry and waits until the shop handled it. */
+/**
+ * Waits until the shop's router has no navigation under way: every step the widget announced
+ * has its history entry (the sell-flow layout makes them one after the other, each once its
+ * page's data has loaded, which takes a while on a busy machine).
+ */
+export async function routerSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } })
+        .__reactRouterDataRouter?.state.navigation.state === 'idle',
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * Moves back or forward one history entry and waits until the shop handled it. It starts once
+ * the entries of the steps taken so far exist: before, back would leave the page. Entries are
+ * told apart by the router's index, which its first entry has too (its `key` it has not).
+ */
 export async function travel(page: Page, delta: -1 | 1): Promise<void> {
-  const before = await page.evaluate(() => history.state?.key as string | undefined);
+  await routerSettled(page);
+  const before = await page.evaluate(() => history.state?.idx as number | undefined);
   await page.evaluate((step) => history.go(step), delta);
-  await page.waitForFunction((key) => history.state?.key !== key, {}, before);
+  await page.waitForFunction((index) => history.state?.idx !== index, {}, before);
+  await routerSettled(page);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   fillGuestCheckout,
   hydrated,
   questionShown,
+  routerSettled,
   travel,
   useShopBrowser,
   widgetShows,
@@ -45,6 +46,7 @@ describe('the sell flow in the shop, like a website', () => {
     await atQuestion(page, 2);
     const second = await answerLastAndGoOn(page);
     await atQuestion(page, 3);
+    await routerSettled(page);
     const entries = await page.evaluate(() => history.length);
 
     await travel(page, -1);
