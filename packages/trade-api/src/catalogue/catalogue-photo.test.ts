@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileBlobStore } from '../blobs/file-blob-store.ts';
 import { buildCatalogue } from './build-catalogue.ts';
 import type { Catalogue } from './catalogue-model.ts';
 import { cataloguePhotoStorage, photoContentType, readCataloguePhoto } from './catalogue-photo.ts';
@@ -48,15 +49,21 @@ describe('readCataloguePhoto', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'catalogue-photo-'));
-    await cataloguePhotoStorage(dataDir).put('phone.webp', new Uint8Array([1, 2, 3]));
-    await cataloguePhotoStorage(dataDir).put('drawing.svg', new Uint8Array([4]));
+    const photos = cataloguePhotoStorage(createFileBlobStore(dataDir));
+    await photos.put('phone.webp', new Uint8Array([1, 2, 3]), 'image/webp');
+    await photos.put('drawing.svg', new Uint8Array([4]), 'image/svg+xml');
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
   const read = (kind: 'device' | 'series', id: number | undefined) =>
-    readCataloguePhoto(catalogue, cataloguePhotoStorage(dataDir), kind, id ?? 0);
+    readCataloguePhoto(
+      catalogue,
+      cataloguePhotoStorage(createFileBlobStore(dataDir)),
+      kind,
+      id ?? 0,
+    );
 
   it('reads the stored photo of a device with its content type', async () => {
     expect(await read('device', first?.id)).toEqual({

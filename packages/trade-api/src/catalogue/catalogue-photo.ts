@@ -1,6 +1,6 @@
 import type { CatalogueImageKind } from '@tradein/contract';
-import { join } from 'node:path';
-import { createFilePhotoStorage, type PhotoStorage } from '../photos/photo-storage.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
+import { storeNamespace, type PhotoStorage } from '../photos/photo-storage.ts';
 import type { Catalogue } from './catalogue-model.ts';
 import { getCatalogueIndex } from './catalogue-view.ts';
 
@@ -31,9 +31,13 @@ export function photoContentType(key: string): string | undefined {
   return extension === undefined || key.length > 256 ? undefined : photoContentTypes[extension];
 }
 
-/** The catalogue photos of a node: files under `<dataDir>/catalogue-photos`. */
-export function cataloguePhotoStorage(dataDir: string): PhotoStorage {
-  return createFilePhotoStorage(join(dataDir, 'catalogue-photos'));
+/**
+ * The catalogue's device photos: the `catalogue-photos/` namespace of the shared store, read
+ * per request, so every node serves a photo as soon as it is stored, whichever node or operator
+ * stored it.
+ */
+export function cataloguePhotoStorage(store: BlobStore): PhotoStorage {
+  return storeNamespace(store, 'catalogue-photos');
 }
 
 /**

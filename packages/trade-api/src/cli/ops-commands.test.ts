@@ -1,10 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tradeSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { createTradeJobWorker } from '../jobs/trade-jobs.ts';
@@ -53,7 +54,8 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     expect(await ops('receive', number)).toMatchObject({ code: 0 });
 
     const photo = join(fixture.deps.dataDir, 'scratch.jpg');
-    await writeFile(photo, 'jpeg bytes');
+    // The start of a JPEG file: the store takes it by its bytes, not by its name.
+    await writeFile(photo, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]));
     const inspected = await ops(
       'inspect',
       number,
@@ -67,7 +69,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     );
     expect(inspected.code).toBe(0);
     expect(inspected.output).toContain('GRADE: GRADE_LIKE_NEW  found GRADE_USED');
-    expect(inspected.output).toMatch(/photo: inspection-photos\/T-2026-\d+-1-/);
+    expect(inspected.output).toMatch(/photo: inspection-photos\/t-2026-\d+-1-[0-9a-f-]{36}\.jpg/);
 
     const clarified = await ops(
       'clarify',
@@ -294,5 +296,43 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
       code: 1,
       output: `Trade ${tradeNumber} is created; it cannot become paid`,
     });
+  });
+
+  it('refuses an inspection photo that is no image or cannot be read, storing nothing', async () => {
+    const { tradeNumber } = await newTrade();
+    expect(await ops('receive', tradeNumber)).toMatchObject({ code: 0 });
+    const notes = join(fixture.deps.dataDir, 'notes.jpg');
+    await writeFile(notes, 'not a photo');
+    expect(await ops('inspect', tradeNumber, '--item', '1', '--photo', notes)).toEqual({
+      code: 1,
+      output: `${notes} is no JPEG, PNG, WebP or GIF image`,
+    });
+    const missing = join(fixture.deps.dataDir, 'missing.jpg');
+    const unread = await ops('inspect', tradeNumber, '--item', '1', '--photo', missing);
+    expect(unread.code).toBe(1);
+    expect(unread.output).toMatch(new RegExp(`^Cannot read the photo ${missing}: ENOENT`));
+    const store = openBlobStore(fixture.deps, fixture.db);
+    expect(await store.list(`inspection-photos/${tradeNumber.toLowerCase()}-`)).toEqual([]);
+  });
+
+  it('saves a file of the store with blobs get, and names a missing key', async () => {
+    const store = openBlobStore(fixture.deps, fixture.db);
+    await store.put(
+      'payout-files/batch-1.csv',
+      new TextEncoder().encode('iban;cents\n'),
+      'text/csv',
+    );
+    const target = join(fixture.deps.dataDir, 'saved.csv');
+    expect(await command('blobs', 'get', 'payout-files/batch-1.csv', target)).toEqual({
+      code: 0,
+      output: `saved payout-files/batch-1.csv (text/csv, 11 bytes) to ${target}`,
+    });
+    expect(await readFile(target, 'utf8')).toBe('iban;cents\n');
+    expect(await command('blobs', 'get', 'payout-files/none.csv', target)).toEqual({
+      code: 1,
+      output: `${store.description} has no file payout-files/none.csv`,
+    });
+    expect((await command('blobs', 'get', '../etc/passwd', target)).code).toBe(2);
+    expect((await command('blobs', 'get')).code).toBe(2);
   });
 });

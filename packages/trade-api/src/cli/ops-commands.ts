@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises';
 import { type TradeStatus, tradeStatusSchema } from '@tradein/contract';
 import { formatMoney } from '@tradein/editions';
+import { BlobStoreUnavailableError, isBlobKey } from '../blobs/blob-store.ts';
+import { migrateLocalFiles } from '../blobs/migrate-local-files.ts';
+import { blobStoreKind, openBlobStore, type BlobStoreSettings } from '../blobs/open-blob-store.ts';
 import {
   decideClarification,
   decideClarificationLines,
@@ -22,12 +26,14 @@ import {
 } from '../trades/trade-view.ts';
 
 /**
- * What the operator commands need: the trade dependencies and the data folder for photos. A
- * process that serves the shop (the back office on a node) may pass the shop's origin: `clarify`
- * then sends its mail at once. The command line passes none, and the mail, whose links name the
- * shop, is sent by the next job run of a shop or API node with that node's own origin.
+ * What the operator commands need: the trade dependencies and the settings of the shared file
+ * store (the data folder and S3; with the database they choose the store the nodes use, so an
+ * inspection photo added here is served by every node). A process that serves the shop (the
+ * back office on a node) may pass the shop's origin: `clarify` then sends its mail at once. The
+ * command line passes none, and the mail, whose links name the shop, is sent by the next job run
+ * of a shop or API node with that node's own origin.
  */
-export type OpsDeps = TradeDeps & { dataDir: string; links?: MailLinks };
+export type OpsDeps = TradeDeps & BlobStoreSettings & { links?: MailLinks };
 
 /** What `clarify` and `pay` say when the mail is left to the nodes. */
 const mailLeftToNodes =
@@ -49,11 +55,19 @@ const opsUsage = `Usage: npm run ops -- <command>
   accept <tradeNumber>                     accept every open revised offer for the customer
   return <tradeNumber>                     send every device of the trade back
   pay <tradeNumber>                        the payout went out (mails the customer)
+  blobs migrate [--dry-run]                copy the photo files of DATA_DIR into the shared
+                                           file store (S3 or PostgreSQL); copies only what
+                                           the store lacks
+  blobs get <key> <file>                   save a file of the store, e.g. a seller photo that
+                                           show lists, to a local file
 
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
 
 /** A command line the commands cannot run. */
 class UsageError extends Error {}
+
+/** Options that take no value: present means yes. */
+const flagOptions: ReadonlySet<string> = new Set(['dry-run']);
 
 /** Splits `--name value` options (repeatable) from positional words. */
 function parseOptions(words: readonly string[]): {
@@ -70,6 +84,7 @@ function parseOptions(words: readonly string[]): {
     }
     const [name = '', inline] = word.slice(2).split(/=(.*)/s, 2);
     let value = inline;
+    if (value === undefined && flagOptions.has(name)) value = 'yes';
     if (value === undefined) {
       value = words[index + 1];
       if (value === undefined || value.startsWith('--'))
@@ -124,10 +139,14 @@ function describeRevision(record: TradeRecord, item: TradeRecord['items'][number
   return `  [${direction === 'same' ? 'same price' : direction}: ${decisionWords[state]}]`;
 }
 
-/** Human-readable lines of one trade, with the files of the seller's photos per line position. */
+/**
+ * Human-readable lines of one trade, with the files of the seller's photos per line position and
+ * the inspection photos where `locate` says (default: their keys in the store).
+ */
 function describeTrade(
   record: TradeRecord,
   sellerPhotoFiles: ReadonlyMap<number, readonly string[]> = new Map(),
+  locate: (key: string) => string = (key) => key,
 ): string[] {
   const money = (cents: number) => formatMoney(record.edition, cents);
   const lines = [
@@ -149,7 +168,11 @@ function describeTrade(
       const note = found === null ? '' : actual === answer ? '  ✓' : `  found ${actual ?? '?'}`;
       lines.push(`    ${question}: ${answer}${note}`);
     }
-    if (item.photoPath !== null) lines.push(`    photo: ${item.photoPath}`);
+    if (item.photoPath !== null) {
+      lines.push(
+        `    photo: ${isBlobKey(item.photoPath) ? locate(item.photoPath) : item.photoPath}`,
+      );
+    }
     for (const file of sellerPhotoFiles.get(item.position) ?? []) {
       lines.push(`    seller photo: ${file}`);
     }
@@ -193,6 +216,52 @@ function lineDecisionsOf(values: readonly string[]): LineDecision[] {
 }
 
 /**
+ * `blobs migrate [--dry-run]` and `blobs get <key> <file>`: the shared file store. `migrate`
+ * copies the local photo folders of the data folder into the configured store (nothing to do when
+ * the store is that data folder itself).
+ */
+async function runBlobCommand(
+  positional: readonly string[],
+  options: Map<string, string[]>,
+  deps: OpsDeps,
+  print: (line: string) => void,
+): Promise<number> {
+  const store = openBlobStore(deps, deps.db);
+  switch (positional[1]) {
+    case 'migrate': {
+      const dryRun = single(options, 'dry-run') !== undefined;
+      if (blobStoreKind(deps, deps.db) === 'files') {
+        print(
+          `The file store is the data folder ${deps.dataDir} itself (SQLite, no S3 settings): its files are already where the store keeps them. Set DATABASE_URL to PostgreSQL or the S3_ settings to move them.`,
+        );
+        return 0;
+      }
+      await migrateLocalFiles(deps.dataDir, store, { dryRun, print });
+      return 0;
+    }
+    case 'get': {
+      const [, , key, file] = positional;
+      if (key === undefined || file === undefined) {
+        throw new UsageError(
+          'blobs get needs a key and a file, e.g. blobs get seller-photos/… photo.jpg',
+        );
+      }
+      if (!isBlobKey(key)) throw new UsageError(`Not a key of the file store: ${key}`);
+      const stored = await store.get(key);
+      if (stored === undefined) {
+        print(`${store.description} has no file ${key}`);
+        return 1;
+      }
+      await writeFile(file, stored.bytes);
+      print(`saved ${key} (${stored.contentType}, ${stored.bytes.byteLength} bytes) to ${file}`);
+      return 0;
+    }
+    default:
+      throw new UsageError('blobs needs migrate or get');
+  }
+}
+
+/**
  * Runs one operator command and prints to `print`; answers the process exit code
  * (0 done, 1 refused by the lifecycle, 2 wrong command line).
  */
@@ -206,6 +275,7 @@ export async function runOpsCommand(
     const command = positional[0];
     let record: TradeRecord;
     let sellerPhotoFiles = new Map<number, string[]>();
+    let locate: ((key: string) => string) | undefined;
     let note: string | undefined;
     switch (command) {
       case undefined:
@@ -236,10 +306,12 @@ export async function runOpsCommand(
         if (found === null) throw noSuchTrade(positional[1] ?? '');
         record = found;
         // The operator looks at the seller's photos at inspection: show where their files are.
-        const storage = sellerPhotoStorage(deps.dataDir);
+        const store = openBlobStore(deps, deps.db);
+        const storage = sellerPhotoStorage(store);
         sellerPhotoFiles = await sellerPhotosByLine(deps.db, found.id, (photo) =>
           storage.locate(photo.storageKey),
         );
+        locate = (key) => store.locate(key);
         break;
       }
       case 'receive':
@@ -280,10 +352,12 @@ export async function runOpsCommand(
         record = await payTrade(deps, tradeNumberOf(positional));
         if (deps.links === undefined) note = mailLeftToNodes;
         break;
+      case 'blobs':
+        return await runBlobCommand(positional, options, deps, print);
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }
-    for (const line of describeTrade(record, sellerPhotoFiles)) print(line);
+    for (const line of describeTrade(record, sellerPhotoFiles, locate)) print(line);
     if (note !== undefined) print(note);
     return 0;
   } catch (error) {
@@ -293,6 +367,10 @@ export async function runOpsCommand(
     }
     if (error instanceof LifecycleError) {
       print(error.message);
+      return 1;
+    }
+    if (error instanceof BlobStoreUnavailableError) {
+      print(`The file store cannot be reached: ${error.detail}`);
       return 1;
     }
     throw error;

@@ -7,8 +7,8 @@ import { runOpsCommand } from './ops-commands.ts';
 
 /*
  * The operator command line (`npm run ops -- <command>`, entry `ops.ts`): opens the configured
- * database (the same DATABASE_URL / DATA_DIR as the server), migrates it, runs one command and
- * exits. It passes no shop origin to the commands, whatever PUBLIC_ORIGIN says here: a mail
+ * database (the same DATABASE_URL / DATA_DIR as the server) and file store (the same S3_
+ * settings), migrates it, runs one command and exits. It passes no shop origin to the commands, whatever PUBLIC_ORIGIN says here: a mail
  * that links the shop is sent by a running node, with that node's origin (docs/trade-api.md,
  * "Mail links and the shop's origin").
  */
@@ -29,7 +29,7 @@ export async function runOps(
     await migrateToLatest(db);
     return await runOpsCommand(
       argv,
-      { db, mailer, clock: () => new Date(), dataDir: config.dataDir },
+      { db, mailer, clock: () => new Date(), dataDir: config.dataDir, s3: config.s3 },
       print,
     );
   } catch (error) {

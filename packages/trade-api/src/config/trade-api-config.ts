@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deriveShopOrigins, type ShopOriginTable } from '@tradein/editions';
 import * as z from 'zod/mini';
+import { readS3Settings, type S3Settings } from '../blobs/s3-settings.ts';
 import { originSchema } from './origin-schema.ts';
 import { shopOriginOverridesSchema, withShopOriginOverrides } from './shop-origins.ts';
 import { trustProxySchema, type TrustProxy } from './trust-proxy.ts';
@@ -48,6 +49,11 @@ export interface TradeApiConfig {
   host: string;
   port: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * The S3 bucket of the shared file store (`S3_*` settings, docs/files.md); undefined when none
+   * is given: the files are then in PostgreSQL, or in the data folder on SQLite.
+   */
+  s3?: S3Settings | undefined;
 }
 
 /** The repository root, three folders above this package's `src/config`. */
@@ -163,10 +169,15 @@ export function readTradeApiConfig(
             .filter((origin) => origin !== ''),
   };
   const parsed = environmentSchema.safeParse(input);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `- ${issue.path.map(String).join('.')}: ${issue.message}`,
-    );
+  // The S3 settings are one group (all or none); their problems are listed with the others.
+  const s3 = readS3Settings(present);
+  if (!parsed.success || s3.problems.length > 0) {
+    const lines = [
+      ...(parsed.error?.issues ?? []).map(
+        (issue) => `- ${issue.path.map(String).join('.')}: ${issue.message}`,
+      ),
+      ...s3.problems,
+    ];
     throw new Error(`Invalid trade API configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
@@ -195,5 +206,6 @@ export function readTradeApiConfig(
     host: values.HOST ?? '127.0.0.1',
     port,
     logLevel: values.LOG_LEVEL ?? (nodeEnvironment === 'test' ? 'silent' : 'info'),
+    s3: s3.settings,
   };
 }

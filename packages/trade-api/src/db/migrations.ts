@@ -24,6 +24,7 @@ import {
 } from './migrations/clarification-links.ts';
 import { up as offerLimitsUp, down as offerLimitsDown } from './migrations/offer-limits.ts';
 import { up as sellerPhotosUp, down as sellerPhotosDown } from './migrations/seller-photos.ts';
+import { up as blobsUp, down as blobsDown } from './migrations/blobs.ts';
 import { up as jobsUp, down as jobsDown } from './migrations/jobs.ts';
 import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 import { up as voucherUsesUp, down as voucherUsesDown } from './migrations/voucher-uses.ts';
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_jobs': { up: jobsUp, down: jobsDown },
   '0012_trade_vat_ids': { up: tradeVatIdsUp, down: tradeVatIdsDown },
   '0013_device_photos': { up: devicePhotosUp, down: devicePhotosDown },
+  '0015_blobs': { up: blobsUp, down: blobsDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

@@ -75,6 +75,13 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     created_at: 'not null',
     updated_at: 'not null',
   },
+  blobs: {
+    key: 'not null',
+    content_type: 'not null',
+    bytes: 'not null',
+    size_bytes: 'not null',
+    created_at: 'not null',
+  },
   catalogue_revisions: {
     id: 'not null',
     created_at: 'not null',

@@ -514,6 +514,20 @@ export interface SellerPhotosTable {
 }
 
 /**
+ * A file of the shared store in the database (migration `0015_blobs`, docs/files.md): used on
+ * PostgreSQL unless S3 is configured; empty on SQLite, whose files stay in the data folder.
+ */
+export interface BlobsTable {
+  /** E.g. `seller-photos/t-2026-000123/1/<uuid>.jpg`. */
+  key: string;
+  content_type: string;
+  /** `bytea` on PostgreSQL, `blob` on SQLite. */
+  bytes: Uint8Array;
+  size_bytes: number;
+  created_at: Timestamp;
+}
+
+/**
  * A clarification link mailed to the customer (migration `0009_clarification_links`): the
  * capability in the link opens the clarification page of one trade without logging in.
  */
@@ -600,6 +614,7 @@ export interface TradeDatabase {
   trade_mailbox_proofs: TradeMailboxProofsTable;
   clarification_links: ClarificationLinksTable;
   seller_photos: SellerPhotosTable;
+  blobs: BlobsTable;
   jobs: JobsTable;
 }
 
@@ -649,5 +664,6 @@ export const tableNames = [
   'trade_mailbox_proofs',
   'clarification_links',
   'seller_photos',
+  'blobs',
   'jobs',
 ] as const satisfies readonly (keyof TradeDatabase)[];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +14,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test-kit/test-databases.ts';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { checkoutBody, createCustomer, phoneAnswers } from '../../test-kit/trade-test-kit.ts';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
@@ -97,7 +98,7 @@ describe.each(testDatabases())("the seller's photos on $name", (engine) => {
         await registerSellerPhotoRoutes(route, api, {
           db,
           clock,
-          storage: sellerPhotoStorage(dataDir),
+          storage: sellerPhotoStorage(openBlobStore({ dataDir }, db)),
           authenticate: testAuthenticator,
           validateAnswers: true,
         });
@@ -289,7 +290,9 @@ describe.each(testDatabases())("the seller's photos on $name", (engine) => {
     expect(message).toBe('At most 6 photos per device');
     // The other device has its own six.
     expect((await upload(tradeNumber, 2, photo)).status).toBe(200);
-    const files = await sellerPhotoStorage(dataDir).list(`${tradeNumber.toLowerCase()}/`);
+    const files = await sellerPhotoStorage(openBlobStore({ dataDir }, db)).list(
+      `${tradeNumber.toLowerCase()}/`,
+    );
     expect(files).toHaveLength(maxSellerPhotosPerLine + 1);
   });
 
@@ -309,7 +312,9 @@ describe.each(testDatabases())("the seller's photos on $name", (engine) => {
       maxSellerPhotosPerLine,
     );
     // The refused upload's bytes were removed again.
-    const files = await sellerPhotoStorage(dataDir).list(`${tradeNumber.toLowerCase()}/1/`);
+    const files = await sellerPhotoStorage(openBlobStore({ dataDir }, db)).list(
+      `${tradeNumber.toLowerCase()}/1/`,
+    );
     expect(files).toHaveLength(maxSellerPhotosPerLine);
   });
 
@@ -374,7 +379,7 @@ describe.each(testDatabases())("the seller's photos on $name", (engine) => {
     await upload(tradeNumber, 1, photo);
     const list = sellerPhotoListSchema.parse(await (await upload(tradeNumber, 1, photo)).json());
     const [first, second] = list.photos;
-    const storage = sellerPhotoStorage(dataDir);
+    const storage = sellerPhotoStorage(openBlobStore({ dataDir }, db));
     expect(await storage.list(`${tradeNumber.toLowerCase()}/1/`)).toHaveLength(2);
 
     const answer = await send('DELETE', first?.path ?? '', { customer: owner });
@@ -429,12 +434,20 @@ describe.each(testDatabases())("the seller's photos on $name", (engine) => {
       (line) => lines.push(line),
     );
     expect(code).toBe(0);
-    const file = join(dataDir, 'seller-photos', tradeNumber.toLowerCase(), '2', `${kept?.id}.jpg`);
+    // A file of the data folder on SQLite, a row of the blobs table on PostgreSQL.
+    const store = openBlobStore({ dataDir }, db);
+    const key = `seller-photos/${tradeNumber.toLowerCase()}/2/${kept?.id}.jpg`;
+    const where = {
+      sqlite: join(dataDir, 'seller-photos', tradeNumber.toLowerCase(), '2', `${kept?.id}.jpg`),
+      postgres: `blobs table row ${key}`,
+    }[engine.name];
     const itemTwo = lines.findIndex((line) => line.startsWith('  item 2:'));
     expect(itemTwo).toBeGreaterThan(0);
-    expect(lines.slice(itemTwo)).toContain(`    seller photo: ${file}`);
-    expect((await stat(file)).size).toBe(kept?.sizeBytes);
-    expect(hasExifSegment(await readFile(file))).toBe(false);
+    expect(lines.slice(itemTwo)).toContain(`    seller photo: ${where}`);
+    const stored = await store.get(key);
+    expect(stored?.contentType).toBe('image/jpeg');
+    expect(stored?.bytes.byteLength).toBe(kept?.sizeBytes);
+    expect(hasExifSegment(stored?.bytes ?? new Uint8Array())).toBe(false);
   });
   it('shows the photos beside the findings on the clarification page, opened by its link only', async () => {
     const tradeNumber = await newTrade();

@@ -194,7 +194,7 @@ export async function addSellerPhoto(
   }
   const id = randomUUID();
   const storageKey = `${trade.tradeNumber.toLowerCase()}/${position}/${id}.jpg`;
-  await deps.storage.put(storageKey, prepared.bytes);
+  await deps.storage.put(storageKey, prepared.bytes, sellerPhotoStoredType);
   try {
     await deps.db.transaction().execute(async (trx) => {
       await lockEditableTrade(trx, trade);

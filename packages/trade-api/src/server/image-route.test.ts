@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { renderCatalogueImage } from '../catalogue/catalogue-image.ts';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { cataloguePhotoStorage } from '../catalogue/catalogue-photo.ts';
 import type { CategoryKey } from '../catalogue/catalogue-texts.ts';
 import { illustrationOf } from '../catalogue/device-illustrations.ts';
@@ -52,9 +53,14 @@ describe.each(testDatabases())('catalogue images on $name', (engine) => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'catalogue-images-'));
-    await cataloguePhotoStorage(dataDir).put('apple/phone-front.jpg', photoBytes);
     db = await engine.create();
     await migrateToLatest(db);
+    // The store the node uses: the data folder on SQLite, the blobs table on PostgreSQL.
+    await cataloguePhotoStorage(openBlobStore({ dataDir }, db)).put(
+      'apple/phone-front.jpg',
+      photoBytes,
+      'image/jpeg',
+    );
     await seedCatalogue(db, {
       ...built,
       devices: built.devices.map((device) => {

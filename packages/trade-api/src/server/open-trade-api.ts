@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createAuthenticator } from '../accounts/authenticator.ts';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 import { registerCustomerRoutes } from '../accounts/customer-routes.ts';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { cataloguePhotoStorage } from '../catalogue/catalogue-photo.ts';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
@@ -55,7 +56,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
     db,
     config,
     search: createCatalogueSearch(catalogue),
-    renderImage: catalogueImages(catalogue, cataloguePhotoStorage(config.dataDir)),
+    renderImage: catalogueImages(catalogue, cataloguePhotoStorage(openBlobStore(config, db))),
     authenticate,
     extend: async (route, api) => {
       registerAccountRoutes(route, { db, config, mailer, clock });
@@ -88,7 +89,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
       await registerSellerPhotoRoutes(route, api, {
         db,
         clock,
-        storage: sellerPhotoStorage(config.dataDir),
+        storage: sellerPhotoStorage(openBlobStore(config, db)),
         authenticate,
         validateAnswers: config.environment !== 'production',
       });

@@ -12,6 +12,7 @@ import {
 import { formatMoney } from '@tradein/editions';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
@@ -639,13 +640,35 @@ describe.each(testDatabases())('clarification links on $name', (engine) => {
     }
   });
 
-  it('does not serve a stored photo file that is no image', async () => {
+  it('refuses an inspection photo that is no image, and never serves stored bytes that are none', async () => {
+    const refused = await newTrade();
+    const notes = join(dataDir, 'notes.png');
+    await writeFile(notes, '<html><script>alert(1)</script></html>');
+    await receiveTrade(deps, refused.trade.tradeNumber);
+    await expect(
+      inspectTrade(deps, refused.trade.tradeNumber, { item: 1, findings: {}, photo: notes }),
+    ).rejects.toThrow(`${notes} is no JPEG, PNG, WebP or GIF image`);
+
     const { trade, email } = await newTrade();
     const [first] = trade.items;
     if (first === undefined) throw new Error('a line expected');
-    const photo = join(dataDir, 'notes.png');
-    await writeFile(photo, '<html><script>alert(1)</script></html>');
+    const photo = join(dataDir, 'display.png');
+    await writeFile(photo, pngBytes);
     await clarified(trade, { 1: first.priceCents - 1000 }, photo);
+    // The stored file replaced by a page (a broken copy): the bytes decide, not the name.
+    const { photo_path: key } = await db
+      .selectFrom('trade_items')
+      .innerJoin('trades', 'trades.id', 'trade_items.trade_id')
+      .select('trade_items.photo_path')
+      .where('trades.trade_number', '=', trade.tradeNumber)
+      .where('trade_items.photo_path', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(key).toMatch(/^inspection-photos\/t-[0-9a-z-]+-1-[0-9a-f-]{36}\.png$/);
+    await openBlobStore({ dataDir }, db).put(
+      key ?? '',
+      new TextEncoder().encode('<html><script>alert(1)</script></html>'),
+      'image/png',
+    );
     const link = linksOf(await lastMailTo(email));
     const answer = await call(server, 'GET', `${pagePath(link)}/photo/1`);
     expect(answer.status).toBe(404);

@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import {
   answerClarificationLinesEndpoint,
   apiErrorCode,
@@ -9,6 +7,8 @@ import {
   type ClarificationView,
 } from '@tradein/contract';
 import type { FastifyReply } from 'fastify';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
+import { readInspectionPhoto } from '../photos/inspection-photos.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Route, RouteOptions } from '../server/route.ts';
 import { resolveClarificationLink } from './clarification-links.ts';
@@ -46,47 +46,26 @@ async function linkedTrade(
   return { record, expiresAt: resolved.expiresAt, link };
 }
 
-/** The image types an inspection photo may have, told by the file's first bytes. */
-function imageTypeOf(head: Uint8Array): string | undefined {
-  const starts = (bytes: readonly number[], at = 0) =>
-    bytes.every((byte, index) => head[at + index] === byte);
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  // RIFF…WEBP
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  if (starts([0x47, 0x49, 0x46, 0x38])) return 'image/gif';
-  return undefined;
-}
-
-/** Answers the inspection photo of a line by its content; the page's 404 when there is none. */
+/**
+ * Answers the inspection photo of a line from the shared file store, typed by its content; the
+ * page's 404 when there is none (a path that is no inspection photo's key is refused).
+ */
 async function sendInspectionPhoto(
   deps: TradeRouteDeps,
   item: TradeRecord['items'][number] | undefined,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   if (item === undefined || item.photoPath === null) throw clarificationNotFound();
-  // The stored path is relative to the data folder; anything outside its photo folder is refused.
-  const folder = resolve(deps.config.dataDir, 'inspection-photos');
-  const file = resolve(deps.config.dataDir, item.photoPath);
-  if (!file.startsWith(`${folder}${sep}`)) throw clarificationNotFound();
-  const handle = await open(file, 'r').catch(() => undefined);
-  if (handle === undefined) throw clarificationNotFound();
-  try {
-    const head = new Uint8Array(12);
-    await handle.read(head, 0, head.length, 0);
-    const contentType = imageTypeOf(head);
-    if (contentType === undefined) throw clarificationNotFound();
-    const { size } = await handle.stat();
-    return await reply
-      .header('content-type', contentType)
-      .header('content-length', String(size))
+  const photo = await readInspectionPhoto(openBlobStore(deps.config, deps.db), item.photoPath);
+  if (photo === undefined) throw clarificationNotFound();
+  return (
+    reply
+      .header('content-type', photo.contentType)
+      .header('content-length', String(photo.bytes.byteLength))
       // The link is a capability: no shared cache may keep what it opens.
       .header('cache-control', 'private, no-store')
-      .send(handle.createReadStream({ start: 0 }));
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+      .send(Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength))
+  );
 }
 
 /**

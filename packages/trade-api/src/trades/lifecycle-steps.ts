@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { openBlobStore, type BlobStoreSettings } from '../blobs/open-blob-store.ts';
+import { storeInspectionPhoto } from '../photos/inspection-photos.ts';
 import { sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
 import { LifecycleError } from './lifecycle-errors.ts';
 import { loadOfferDevice } from './offer-catalogue.ts';
@@ -29,7 +29,7 @@ export interface InspectionInput {
   item: number;
   /** Question code → answer code as found; questions left out count as answered correctly. */
   findings: Record<string, string>;
-  /** A photo file to copy into the data folder. */
+  /** A photo file (JPEG, PNG, WebP or GIF) to copy into the shared file store. */
   photo?: string;
 }
 
@@ -65,7 +65,7 @@ async function checkFindings(
  * lines while inspected). Codes must be questions and answers of the device's category.
  */
 export async function inspectTrade(
-  deps: TradeDeps & { dataDir: string },
+  deps: TradeDeps & BlobStoreSettings,
   tradeNumber: string,
   input: InspectionInput,
 ): Promise<TradeRecord> {
@@ -81,11 +81,23 @@ export async function inspectTrade(
   const findings = { ...item.answered, ...input.findings };
   let photoPath: string | null = item.photoPath;
   if (input.photo !== undefined) {
-    const folder = join(deps.dataDir, 'inspection-photos');
-    await mkdir(folder, { recursive: true });
-    const name = `${tradeNumber}-${input.item}-${randomUUID()}${extname(input.photo).toLowerCase()}`;
-    await copyFile(input.photo, join(folder, name));
-    photoPath = join('inspection-photos', name);
+    const bytes = await readFile(input.photo).catch((error: unknown) => {
+      throw new LifecycleError(
+        'invalid',
+        `Cannot read the photo ${input.photo}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    // The same store every node serves the clarification page's photo from.
+    const key = await storeInspectionPhoto(
+      openBlobStore(deps, deps.db),
+      tradeNumber,
+      input.item,
+      bytes,
+    );
+    if (key === undefined) {
+      throw new LifecycleError('invalid', `${input.photo} is no JPEG, PNG, WebP or GIF image`);
+    }
+    photoPath = key;
   }
   const at = deps.clock().toISOString();
   await deps.db.transaction().execute(async (db) => {

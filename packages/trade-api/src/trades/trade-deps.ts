@@ -22,10 +22,10 @@ export interface TradeRouteDeps extends TradeDeps {
   newsletterOptIn?: (subscriber: { email: string; edition: EditionCode }) => Promise<void>;
   /**
    * `shopOrigins` start the links of a trade's mails and answers (the shop of the trade's
-   * edition and mode), `jwtSecret` signs its status link; `dataDir` holds the inspection photos
-   * a clarification link shows.
+   * edition and mode), `jwtSecret` signs its status link; `dataDir` and `s3` choose the shared
+   * file store of the inspection photos a clarification link shows (with the database).
    */
-  config: Pick<TradeApiConfig, 'shopOrigins' | 'jwtSecret' | 'dataDir'>;
+  config: Pick<TradeApiConfig, 'shopOrigins' | 'jwtSecret' | 'dataDir' | 's3'>;
   /** Caps on the trade mails of guest checkouts; default: `defaultTradeMailLimits`. */
   mailLimits?: Partial<TradeMailLimits>;
 }
