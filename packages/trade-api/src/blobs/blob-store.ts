@@ -4,7 +4,7 @@ import { HttpError } from '../server/http-error.ts';
 /**
  * The kinds of files the store keeps, each under its own first key segment: the seller's photos
  * of a trade, the inspection photos of the operator, the device photos of the catalogue, and
- * the payout files (bank transfer batches and their receipts).
+ * the payout files (kept for them; no feature writes them yet).
  */
 export const blobNamespaces = [
   'seller-photos',

@@ -82,8 +82,8 @@ export interface CatalogueDevice {
   image: string | null;
   thumbnail: string | null;
   /**
-   * The device's photo: a key in the catalogue photo storage (`<dataDir>/catalogue-photos`,
-   * e.g. `apple-iphone-13-pro.jpg`), which the image route then serves instead of the drawing.
+   * The device's photo: a key in the `catalogue-photos/` namespace of the shared file store
+   * (e.g. `apple-iphone-13-pro.jpg`), which the image route then serves instead of the drawing.
    * Absent for the seed; an operator's import sets it.
    */
   photo?: string;
