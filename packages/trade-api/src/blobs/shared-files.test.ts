@@ -289,8 +289,15 @@ describe('a node whose S3 store cannot be reached', () => {
         message: 'Stored files cannot be reached right now; please try again in a moment',
       });
     }
-    // The node itself is fine: the list comes from the database, drawings need no store.
+    // The node itself is fine: the list comes from the database, drawings need no store, and a
+    // removal needs only the row (the bytes stay behind in the bucket, named by nothing).
     expect((await fetch(photos, { headers: auth })).status).toBe(200);
+    const removed = await fetch(`${node.server.origin}${photo?.path}`, {
+      method: 'DELETE',
+      headers: auth,
+    });
+    expect(removed.status).toBe(200);
+    expect(sellerPhotoListSchema.parse(await removed.json()).photos).toEqual([]);
     const drawing = await fetch(`${node.server.origin}/api/trade/images/device/1001.svg`);
     expect(drawing.status).toBe(200);
     expect(drawing.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');

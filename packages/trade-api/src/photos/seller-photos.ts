@@ -217,7 +217,8 @@ export async function addSellerPhoto(
         .execute();
     });
   } catch (error) {
-    await deps.storage.delete(storageKey);
+    // The refusal is the answer; bytes the store cannot remove now stay behind, named by no row.
+    await deps.storage.delete(storageKey).catch(() => undefined);
     throw error;
   }
   return sellerPhotoList(deps.db, trade, position);
@@ -246,8 +247,8 @@ export async function sellerPhotoBytes(
 }
 
 /**
- * Removes one photo before shipping: the row under the trade's lock, then the bytes. Answers
- * false when the line has no photo of that id.
+ * Removes one photo before shipping: the row under the trade's lock, then the bytes (left behind
+ * when the store cannot be reached). Answers false when the line has no photo of that id.
  */
 export async function deleteSellerPhoto(
   deps: SellerPhotoDeps,
@@ -264,7 +265,8 @@ export async function deleteSellerPhoto(
     return row.storageKey;
   });
   if (storageKey === null) return false;
-  await deps.storage.delete(storageKey);
+  // The row is gone, so the photo is: bytes the store cannot remove now stay behind, unnamed.
+  await deps.storage.delete(storageKey).catch(() => undefined);
   return true;
 }
 
