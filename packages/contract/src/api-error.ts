@@ -83,6 +83,8 @@ export const apiErrorCode = {
   databaseUnavailable: 'database_unavailable',
   forbidden: 'forbidden',
   guestDetailsMissing: 'guest_details_missing',
+  idempotencyKeyInUse: 'idempotency_key_in_use',
+  idempotencyKeyReused: 'idempotency_key_reused',
   internalError: 'internal_error',
   invalidCredentials: 'invalid_credentials',
   invalidRefreshToken: 'invalid_refresh_token',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { offerRequestSchema } from './offers.ts';
-import { checkoutRequestSchema, payoutSchema, tradeNumberSchema } from './trades.ts';
+import {
+  checkoutHeadersSchema,
+  checkoutRequestSchema,
+  payoutSchema,
+  tradeNumberSchema,
+} from './trades.ts';
 
 /** The paths of the issues a schema reports for a value. */
 function issuePaths(
@@ -58,5 +63,27 @@ describe('trade contract', () => {
     expect(issuePaths(offerRequestSchema, { edition: 'de', deviceId: 1, answers: [] })).toEqual([
       'answers',
     ]);
+  });
+
+  it.each(['0b7c7f5e-8a4e-4d51-9f0e-2f6d3b1c9a10', 'a', 'key with spaces ~!', 'x'.repeat(255)])(
+    'takes the Idempotency-Key %j',
+    (key) => {
+      expect(checkoutHeadersSchema.parse({ 'idempotency-key': key })).toEqual({
+        'idempotency-key': key,
+      });
+    },
+  );
+
+  it.each(['', 'x'.repeat(256), 'schlüssel', 'tab\there'])(
+    'refuses the Idempotency-Key %j, naming the header',
+    (key) => {
+      expect(issuePaths(checkoutHeadersSchema, { 'idempotency-key': key })).toEqual([
+        'idempotency-key',
+      ]);
+    },
+  );
+
+  it('lets a checkout go without an Idempotency-Key', () => {
+    expect(checkoutHeadersSchema.parse({ authorization: 'Bearer x' })).toEqual({});
   });
 });

@@ -324,13 +324,39 @@ export const createdTradeSchema = /* @__PURE__ */ pure(() =>
 );
 export type CreatedTrade = z.infer<typeof createdTradeSchema>;
 
-/** Checks out the cart: one trade with its offers, address and payout. */
+/**
+ * An `Idempotency-Key`: 1–255 printable ASCII characters (space to tilde), as Stripe allows.
+ * Clients send a random UUID, one per checkout attempt.
+ */
+export const idempotencyKeySchema = /* @__PURE__ */ pure(() =>
+  z
+    .string()
+    .check(
+      z.regex(/^[\x20-\x7E]{1,255}$/, 'Idempotency-Key must be 1–255 printable ASCII characters'),
+    ),
+);
+
+/**
+ * Headers of checkout: an optional `Idempotency-Key`. The same key from the same customer
+ * within 24 hours answers the trade it created (201, the same body) instead of a second one.
+ */
+export const checkoutHeadersSchema = /* @__PURE__ */ pure(() =>
+  z.object({ 'idempotency-key': z.optional(idempotencyKeySchema) }),
+);
+
+/**
+ * Checks out the cart: one trade with its offers, address and payout. A retry with the same
+ * `Idempotency-Key` answers the same trade; the same key with another body is refused (422,
+ * `idempotency_key_reused`), and while the key's first checkout still runs the retry gets 409
+ * (`idempotency_key_in_use`) with `Retry-After`.
+ */
 export const createTradeEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/api/trade/trades',
   auth: 'bearer',
   body: checkoutRequestSchema,
   response: createdTradeSchema,
+  headers: checkoutHeadersSchema,
 });
 
 /** One trade of the token's customer with items, findings, clarification and events. */
