@@ -30,6 +30,10 @@ import { up as tradesUp, down as tradesDown } from './migrations/trades.ts';
 import { up as voucherUsesUp, down as voucherUsesDown } from './migrations/voucher-uses.ts';
 import { up as devicePhotosUp, down as devicePhotosDown } from './migrations/device-photos.ts';
 import { up as tradeVatIdsUp, down as tradeVatIdsDown } from './migrations/trade-vat-ids.ts';
+import {
+  up as checkoutIdempotencyUp,
+  down as checkoutIdempotencyDown,
+} from './migrations/checkout-idempotency.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -52,6 +56,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011_jobs': { up: jobsUp, down: jobsDown },
   '0012_trade_vat_ids': { up: tradeVatIdsUp, down: tradeVatIdsDown },
   '0013_device_photos': { up: devicePhotosUp, down: devicePhotosDown },
+  '0014_checkout_idempotency': { up: checkoutIdempotencyUp, down: checkoutIdempotencyDown },
   '0015_blobs': { up: blobsUp, down: blobsDown },
 };
 

@@ -100,6 +100,16 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     position: 'not null',
   },
   category_pages: { category_id: 'not null', ...pageColumns },
+  checkout_idempotency_keys: {
+    customer_id: 'not null',
+    idempotency_key: 'not null',
+    request_hash: 'not null',
+    trade_id: 'nullable',
+    sealed_response: 'nullable',
+    locked_by: 'nullable',
+    locked_until: 'nullable',
+    created_at: 'not null',
+  },
   clarification_links: {
     id: 'not null',
     trade_id: 'not null',

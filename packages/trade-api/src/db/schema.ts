@@ -568,6 +568,30 @@ export interface JobsTable {
   created_at: Timestamp;
 }
 
+/**
+ * A checkout's `Idempotency-Key` (migration `0014_checkout_idempotency`): claimed while its
+ * checkout runs, then the trade it made and the answer, for 24 hours from `created_at`.
+ */
+export interface CheckoutIdempotencyKeysTable {
+  customer_id: string;
+  /** The header's value as sent: keys are per customer. */
+  idempotency_key: string;
+  /** SHA-256 (hex) of the checkout's request body in a canonical form. */
+  request_hash: string;
+  /** The trade the key's checkout made; null while it runs. */
+  trade_id: number | null;
+  /**
+   * The checkout's answer, sealed (AES-256-GCM under a key derived from the JWT secret: it
+   * holds the guest's one-time account claim and a status link); null while the checkout runs.
+   */
+  sealed_response: string | null;
+  /** The request running the checkout; null once it is done. */
+  locked_by: string | null;
+  /** When that claim lapses (its node died): a retry may then take the key over. */
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** Every table of the trade API database, as the newest migration leaves it (checked by `schema-matches-database.test.ts`). */
 export interface TradeDatabase {
   catalogue_revisions: CatalogueRevisionsTable;
@@ -616,6 +640,7 @@ export interface TradeDatabase {
   seller_photos: SellerPhotosTable;
   blobs: BlobsTable;
   jobs: JobsTable;
+  checkout_idempotency_keys: CheckoutIdempotencyKeysTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -666,4 +691,5 @@ export const tableNames = [
   'seller_photos',
   'blobs',
   'jobs',
+  'checkout_idempotency_keys',
 ] as const satisfies readonly (keyof TradeDatabase)[];

@@ -3,7 +3,7 @@ import type { EditionCode } from '@tradein/editions';
 import { editionCodeSchema } from '@tradein/editions';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
-import { labelOf } from '../trades/checkout.ts';
+import { labelOf } from '../trades/trade-label.ts';
 import { isCartOffer } from '../trades/cart-offer.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
 import { sendCartExpiryReminder, sendLabelExpiryReminder } from '../trades/trade-mail.ts';

@@ -1,16 +1,19 @@
 import { tradeStatusSchema, type TradeStatus } from '@tradein/contract';
 import * as z from 'zod/mini';
 import type { TradeDb } from '../db/create-database.ts';
-import { contactOf } from '../trades/after-sale.ts';
+import { afterSaleOf, contactOf } from '../trades/after-sale.ts';
 import { createClarificationLink } from '../trades/clarification-links.ts';
 import { tradeShopOrigin, type MailLinks } from '../trades/shop-links.ts';
 import type { TradeDeps } from '../trades/trade-deps.ts';
+import { labelOf } from '../trades/trade-label.ts';
 import {
   hasStatusMail,
   sendClarificationMail,
   sendStatusMail,
+  sendTradeConfirmation,
   sendUpwardCorrectionMail,
 } from '../trades/trade-mail.ts';
+import { renewTradeMailboxToken, tradeMailboxProofLink } from '../trades/trade-mailbox-proof.ts';
 import {
   lineRevision,
   loadTrade,
@@ -24,12 +27,14 @@ import { sendOrThrow } from './mail-attempt.ts';
 import { createJobWorker, defineJobHandler, newWorkerId, type JobHandler } from './job-worker.ts';
 
 /*
- * The mails of a trade after checkout, sent as jobs: the job is written in the transaction that
- * changes the trade, so a committed change always gets its mail (retried when the mail server
- * fails) and a rolled-back one never does. Each mail is rendered when it is sent, from the trade
- * as it stands then, in the trade's edition.
+ * The mails of a trade, sent as jobs: the job is written in the transaction that stores or
+ * changes the trade, so a committed trade or change always gets its mail (retried when the mail
+ * server fails) and a rolled-back one never does. Each mail is rendered when it is sent, from the
+ * trade as it stands then, in the trade's edition.
  */
 
+/** The confirmation of a new trade, with its shipping label. */
+export const tradeConfirmationMailKind = 'trade-confirmation-mail';
 /** A status change's mail. */
 export const tradeStatusMailKind = 'trade-status-mail';
 /** The mail of a revised offer (a clarification, or an upward correction). */
@@ -47,6 +52,29 @@ export interface TradeMailJobDeps extends TradeDeps {
    * its trade was made in, whichever node sends it.
    */
   links: MailLinks;
+}
+
+/**
+ * Enqueues the confirmation mail of a new trade, in the checkout's transaction (`db` is that
+ * transaction): the trade and its mail are committed together or not at all. One per trade.
+ * The payload names the trade only; the label, the after-sale facts and a guest's mailbox link
+ * are made when the mail is written.
+ */
+export async function enqueueTradeConfirmationMail(
+  db: TradeDb,
+  trade: { id: number; tradeNumber: string },
+  at: string,
+): Promise<void> {
+  await enqueueJob(
+    db,
+    {
+      kind: tradeConfirmationMailKind,
+      dedupeKey: `${tradeMailKeyPrefix(trade.id)}confirmation`,
+      payload: { tradeNumber: trade.tradeNumber },
+      runAt: new Date(at),
+    },
+    new Date(at),
+  );
 }
 
 /**
@@ -109,6 +137,37 @@ async function recipientOf(db: TradeDb, record: TradeRecord): Promise<string | n
     .where('id', '=', record.customerId)
     .executeTakeFirst();
   return row === undefined || row.email.trim() === '' ? null : row.email;
+}
+
+const confirmationMailPayloadSchema = z.object({ tradeNumber: z.string() });
+
+/**
+ * Sends the confirmation of a new trade with its shipping label: what to do by when, how the
+ * money comes, the status page, and for a guest the link that proves the mailbox. That link's
+ * token is issued here, when the mail is written (only its hash is stored, so it cannot wait in
+ * the job); it replaces the token of any earlier attempt's mail.
+ */
+function confirmationMailHandler(deps: TradeMailJobDeps): JobHandler {
+  return defineJobHandler(
+    tradeConfirmationMailKind,
+    confirmationMailPayloadSchema,
+    async (payload, { now }) => {
+      const record = await loadTrade(deps.db, payload.tradeNumber);
+      if (record === null) return;
+      const to = await recipientOf(deps.db, record);
+      if (to === null) return;
+      const label = await labelOf(record);
+      const afterSale = await afterSaleOf(deps.db, deps.links, record, now);
+      const token = await renewTradeMailboxToken(deps.db, record.id, now);
+      const proofLink =
+        token === undefined
+          ? undefined
+          : tradeMailboxProofLink(tradeShopOrigin(deps.links, record), token);
+      await sendOrThrow(deps.mailer, (mailer) =>
+        sendTradeConfirmation(deps.db, mailer, now, record, to, label, afterSale, proofLink),
+      );
+    },
+  );
 }
 
 const statusMailPayloadSchema = z.object({
@@ -200,7 +259,11 @@ export function tradeMailHandlers(deps: TradeDeps & { links?: MailLinks }): JobH
   const { links } = deps;
   return links === undefined
     ? []
-    : [statusMailHandler({ ...deps, links }), revisionMailHandler({ ...deps, links })];
+    : [
+        confirmationMailHandler({ ...deps, links }),
+        statusMailHandler({ ...deps, links }),
+        revisionMailHandler({ ...deps, links }),
+      ];
 }
 
 /** A worker's log that says nothing: the jobs' own rows keep what failed. */
@@ -208,7 +271,8 @@ const quietLog = { info() {}, warn() {}, error() {} };
 
 /**
  * Sends the mails a trade has waiting now, in this process, instead of at the next run of a
- * node's worker: for steps whose mail the seller expects at once (a revised offer, the payout).
+ * node's worker: for steps whose mail the seller expects at once (the confirmation of a new
+ * trade, a revised offer, the payout).
  * Without the shops' origins (the operator command line) it sends nothing. The jobs are claimed like any worker claims them, so a
  * node's worker running at the same moment sends none of them twice. A mail that fails stays in
  * its job (error, retry time) for the nodes' workers; this never throws, since the step itself

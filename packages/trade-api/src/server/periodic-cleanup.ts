@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TradeDb } from '../db/create-database.ts';
+import { deleteExpiredIdempotencyKeys } from '../trades/checkout-idempotency.ts';
 import { deleteUnusedOffers } from '../trades/offer-cleanup.ts';
 import { deleteEndedRateLimitWindows } from './rate-limit.ts';
 
@@ -16,13 +17,19 @@ export interface PeriodicCleanupOptions {
   clock: () => Date;
 }
 
-/** Removes what has expired: offers that were never traded, and ended rate-limit windows. */
+/**
+ * Removes what has expired: offers that were never traded, ended rate-limit windows, and
+ * checkout idempotency keys past their 24 hours.
+ */
 async function cleanUp(api: FastifyInstance, { db, clock }: PeriodicCleanupOptions): Promise<void> {
   try {
     const now = clock();
     const offers = await deleteUnusedOffers(db, now);
     const counters = await deleteEndedRateLimitWindows(db, now);
-    if (offers + counters > 0) api.log.info({ offers, counters }, 'expired rows deleted');
+    const idempotencyKeys = await deleteExpiredIdempotencyKeys(db, now);
+    if (offers + counters + idempotencyKeys > 0) {
+      api.log.info({ offers, counters, idempotencyKeys }, 'expired rows deleted');
+    }
   } catch (error) {
     // The next run tries again; serving calls matters more.
     api.log.error({ err: error }, 'clean-up failed');

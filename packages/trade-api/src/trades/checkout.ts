@@ -8,22 +8,24 @@ import {
   type CreatedTrade,
 } from '@tradein/contract';
 import { getEdition, isB2BMode, payPalPaymentMethod } from '@tradein/editions';
+import type { TradeDb } from '../db/create-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import { enqueueTradeConfirmationMail, sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
 import { HttpError } from '../server/http-error.ts';
 import { bookB2BTrade, checkB2BCap } from './b2b-cap.ts';
-import { renderShippingLabel, senderLines } from './shipping-label.ts';
+import {
+  checkoutRequestHash,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type IdempotencyClaim,
+} from './checkout-idempotency.ts';
 import { admitGuestCheckout } from './guest-checkout.ts';
 import type { TradeRouteDeps } from './trade-deps.ts';
-import { sendTradeConfirmation } from './trade-mail.ts';
 import { afterSaleOf } from './after-sale.ts';
-import { tradeShopOrigin } from './shop-links.ts';
 import { releaseGuestTradeMail } from './trade-mail-cap.ts';
-import {
-  createTradeMailboxProof,
-  tradeMailboxProofLink,
-  type TradeMailboxProofTokens,
-} from './trade-mailbox-proof.ts';
-import { loadTrade, tradeView, type TradeRecord } from './trade-view.ts';
+import { createTradeMailboxProof } from './trade-mailbox-proof.ts';
+import { loadTrade, tradeView } from './trade-view.ts';
 import { applyVoucher, bookVoucherUse, type AppliedVoucher } from './vouchers.ts';
 
 /** The human-readable trade number of a trade id in a year: `T-2026-000123`. */
@@ -81,21 +83,78 @@ function payoutDetails(request: CheckoutRequest): string {
   });
 }
 
+/** The answer of a stored trade, made in its transaction. */
+async function answerOf(
+  deps: TradeRouteDeps,
+  db: TradeDb,
+  tradeNumber: string,
+  accountClaim: string | null,
+  now: Date,
+): Promise<CreatedTrade> {
+  const record = await loadTrade(db, tradeNumber);
+  if (record === null) throw new Error(`Trade ${tradeNumber} vanished during checkout`);
+  return {
+    ...(await tradeView(db, record)),
+    afterSale: await afterSaleOf(db, deps.config, record, now),
+    accountClaim,
+  };
+}
+
 /**
  * Checks out a cart for a customer: one trade with its lines, in one transaction. Offers must
  * exist, be unexpired, unused and of the checkout's edition; B2B trades are capped (§9); the
  * voucher adds its bonus. A guest must have given its details, and its trade mails are capped
- * per address and per `client` (the client's IP address). Afterwards the confirmation mail goes
- * out with the shipping label, for a guest with the link that proves the mailbox; the answer
- * gives a guest the account claim of its trade (null for a registered customer).
+ * per address and per `client` (the client's IP address). The confirmation mail (with the
+ * shipping label, for a guest with the link that proves the mailbox) is a job written in the
+ * same transaction, sent right after the commit by this node and otherwise by any node's worker.
+ * The answer gives a guest the account claim of its trade (null for a registered customer).
+ *
+ * With an `idempotencyKey` the checkout runs once per customer and key for 24 hours: a retry
+ * with the same body gets the first checkout's answer (see `checkout-idempotency.ts`).
  */
 export async function checkout(
   deps: TradeRouteDeps,
   customerId: string,
   request: CheckoutRequest,
   client: string,
+  idempotencyKey?: string,
 ): Promise<CreatedTrade> {
   checkEditionRules(request);
+  if (idempotencyKey === undefined) return storeTrade(deps, customerId, request, client);
+  const outcome = await claimIdempotencyKey(deps.db, {
+    customerId,
+    key: idempotencyKey,
+    requestHash: checkoutRequestHash(request),
+    now: deps.clock(),
+    jwtSecret: deps.config.jwtSecret,
+    answerOf: async (tradeId) => {
+      const trade = await deps.db
+        .selectFrom('trades')
+        .select('trade_number')
+        .where('id', '=', tradeId)
+        .executeTakeFirstOrThrow();
+      // The one-time account claim is gone with the answer that could not be opened.
+      return answerOf(deps, deps.db, trade.trade_number, null, deps.clock());
+    },
+  });
+  if (outcome.kind === 'replay') return outcome.answer;
+  try {
+    return await storeTrade(deps, customerId, request, client, outcome.claim);
+  } catch (error) {
+    // Nothing was stored: the key is free for a retry. Should this fail, the claim lapses.
+    await releaseIdempotencyKey(deps.db, outcome.claim).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Stores the trade of a checkout and answers it; with a claim, completes the claim with it. */
+async function storeTrade(
+  deps: TradeRouteDeps,
+  customerId: string,
+  request: CheckoutRequest,
+  client: string,
+  claim?: IdempotencyClaim,
+): Promise<CreatedTrade> {
   const now = deps.clock();
   const at = now.toISOString();
   const db = deps.db;
@@ -117,9 +176,7 @@ export async function checkout(
     client,
     now,
   });
-  let proof: TradeMailboxProofTokens | undefined;
-
-  const tradeNumber = await db
+  const stored = await db
     .transaction()
     .execute(async (trx) => {
       const ids = request.offers.map((line) => line.offerId);
@@ -248,14 +305,24 @@ export async function checkout(
           at,
         });
       }
-      if (guestMail !== null) {
-        proof = await createTradeMailboxProof(trx, {
+      const proof =
+        guestMail === null
+          ? null
+          : await createTradeMailboxProof(trx, {
+              tradeId: inserted.id,
+              email: customer.email,
+              now,
+            });
+      await enqueueTradeConfirmationMail(trx, { id: inserted.id, tradeNumber: number }, at);
+      const answer = await answerOf(deps, trx, number, proof?.accountClaim ?? null, now);
+      if (claim !== undefined) {
+        await completeIdempotencyKey(trx, claim, {
           tradeId: inserted.id,
-          email: customer.email,
-          now,
+          answer,
+          jwtSecret: deps.config.jwtSecret,
         });
       }
-      return number;
+      return { tradeId: inserted.id, answer };
     })
     .catch(async (error: unknown) => {
       // No trade was stored, so its mail must not count against the caps.
@@ -272,43 +339,17 @@ export async function checkout(
       throw error;
     });
 
-  const record = await loadTrade(deps.db, tradeNumber);
-  if (record === null) throw new Error(`Trade ${tradeNumber} vanished after checkout`);
-  const label = await labelOf(record);
-  const shopOrigin = tradeShopOrigin(deps.config, record);
-  const proofLink =
-    proof === undefined ? undefined : tradeMailboxProofLink(shopOrigin, proof.token);
-  const afterSale = await afterSaleOf(deps.db, deps.config, record, now);
-  await sendTradeConfirmation(
-    deps.db,
-    deps.mailer,
-    now,
-    record,
-    customer.email,
-    label,
-    afterSale,
-    proofLink,
+  // The seller expects the mail at once: send it now. Its job is the guarantee: a failed
+  // send, or a node that stops right here, leaves it to the workers of all nodes.
+  await sendTradeMailsNow(
+    { db, mailer: deps.mailer, clock: deps.clock, links: deps.config },
+    { id: stored.tradeId },
   );
   if (request.newsletterOptIn === true && deps.newsletterOptIn !== undefined) {
     // The trade stands whatever happens to the opt-in mail; a failed mail is in mail_log.
     await deps
-      .newsletterOptIn({ email: customer.email, edition: record.edition })
+      .newsletterOptIn({ email: customer.email, edition: request.edition })
       .catch(() => undefined);
   }
-  return {
-    ...(await tradeView(deps.db, record)),
-    afterSale,
-    accountClaim: proof?.accountClaim ?? null,
-  };
-}
-
-/** The shipping label PDF of a stored trade. */
-export function labelOf(record: TradeRecord): Promise<Uint8Array> {
-  return renderShippingLabel({
-    edition: record.edition,
-    tradeNumber: record.tradeNumber,
-    sender: senderLines(record.addressSnapshot, record.edition),
-    deviceCount: record.items.reduce((sum, item) => sum + item.quantity, 0),
-    vatId: record.vatId,
-  });
+  return stored.answer;
 }

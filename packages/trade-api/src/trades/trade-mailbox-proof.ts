@@ -16,31 +16,24 @@ export function tradeMailboxProofLink(publicOrigin: string, token: string): stri
   return url.toString();
 }
 
-/** The two one-time tokens of a guest trade. */
-export interface TradeMailboxProofTokens {
-  /** For the confirmation link in the trade mail. */
-  token: string;
-  /** For the checkout's answer: a registration with it may hold the trade (`bindGuestTradeClaim`). */
-  accountClaim: string;
-}
-
 /**
- * Creates the one-time tokens of a guest trade, inside the checkout's transaction: the token of
- * the mail's confirmation link and the account claim of the checkout's answer. Only their
- * SHA-256 is stored, with the address the mail goes to.
+ * Creates the proof of a guest trade, inside the checkout's transaction, and answers the
+ * one-time account claim of the checkout's answer. Only SHA-256 hashes are stored, with the
+ * address the mail goes to. The token of the mail's link is not issued here: the confirmation
+ * mail's job issues it when it writes the mail ({@link renewTradeMailboxToken}), so no job
+ * payload ever holds it; until then the row holds the hash of a token nobody has.
  */
 export async function createTradeMailboxProof(
   trx: TradeDb,
   proof: { tradeId: number; email: string; now: Date },
-): Promise<TradeMailboxProofTokens> {
-  const token = createOpaqueToken();
+): Promise<{ accountClaim: string }> {
   const accountClaim = createOpaqueToken();
   await trx
     .insertInto('trade_mailbox_proofs')
     .values({
       trade_id: proof.tradeId,
       email: proof.email.trim().toLowerCase(),
-      token_hash: hashOpaqueToken(token),
+      token_hash: hashOpaqueToken(createOpaqueToken()),
       created_at: proof.now.toISOString(),
       expires_at: daysAfter(proof.now, tradeMailboxProofDays).toISOString(),
       proven_at: null,
@@ -48,7 +41,31 @@ export async function createTradeMailboxProof(
       claimed_by_customer_id: null,
     })
     .execute();
-  return { token, accountClaim };
+  return { accountClaim };
+}
+
+/**
+ * Issues the token of the link in a guest trade's confirmation mail, when the mail is written:
+ * its SHA-256 replaces the one before, so only the link of the newest mail works (a mail sent
+ * again after a lost attempt carries a working link, an older copy's link opens nothing). The
+ * expiry stays the checkout's. Undefined when the trade has no proof (a registered customer's
+ * trade), or when its mailbox is proven already or the link has expired: then the mail carries
+ * no link.
+ */
+export async function renewTradeMailboxToken(
+  db: TradeDb,
+  tradeId: number,
+  now: Date,
+): Promise<string | undefined> {
+  const token = createOpaqueToken();
+  const renewed = await db
+    .updateTable('trade_mailbox_proofs')
+    .set({ token_hash: hashOpaqueToken(token) })
+    .where('trade_id', '=', tradeId)
+    .where('proven_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1 ? token : undefined;
 }
 
 /** What following the link did. */

@@ -11,7 +11,9 @@ import { i18nForEdition } from '../i18n/server-i18n.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { AuthenticatedCustomer, Route } from '../server/route.ts';
 import { afterSaleOf } from './after-sale.ts';
-import { checkout, labelOf } from './checkout.ts';
+import { checkout } from './checkout.ts';
+import { IdempotencyKeyInUseError } from './checkout-idempotency.ts';
+import { labelOf } from './trade-label.ts';
 import { registerClarificationRoutes } from './clarification-routes.ts';
 import { decideClarification, decideClarificationLines } from './clarification-decisions.ts';
 import { lifecycleErrorAnswer } from './lifecycle-answers.ts';
@@ -45,14 +47,15 @@ async function ownedTrade(
  * (`/api/trade/clarifications/…`, authorised by the link).
  */
 export function registerTradeRoutes(route: Route, deps: TradeRouteDeps): void {
-  route(createTradeEndpoint, async ({ body, customer, request, reply }) => {
+  route(createTradeEndpoint, async ({ body, headers, customer, request, reply }) => {
     if (customer === null) throw new HttpError(401, apiErrorCode.unauthorized, 'Log in first');
     try {
-      const trade = await checkout(deps, customer.customerId, body, request.ip);
+      const key = headers['idempotency-key'];
+      const trade = await checkout(deps, customer.customerId, body, request.ip, key);
       reply.code(201);
       return trade;
     } catch (error) {
-      if (error instanceof TradeMailCapError) {
+      if (error instanceof TradeMailCapError || error instanceof IdempotencyKeyInUseError) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
       throw error;

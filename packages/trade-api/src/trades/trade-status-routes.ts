@@ -7,7 +7,7 @@ import {
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
 import { afterSaleOf } from './after-sale.ts';
-import { labelOf } from './checkout.ts';
+import { labelOf } from './trade-label.ts';
 import type { TradeRouteDeps } from './trade-deps.ts';
 import { verifyTradeStatusToken } from './trade-status-link.ts';
 import { isLineReturned, loadTrade, type TradeRecord } from './trade-view.ts';
