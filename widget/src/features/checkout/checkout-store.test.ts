@@ -55,6 +55,7 @@ interface Sent {
   path: string;
   body: unknown;
   authorization: string | null;
+  idempotencyKey: string | null;
 }
 
 const json = (status: number, body: unknown) =>
@@ -74,6 +75,7 @@ function fakeApi(
       path,
       body: text === '' ? undefined : JSON.parse(text),
       authorization: request.headers.get('authorization'),
+      idempotencyKey: request.headers.get('idempotency-key'),
     });
     if (path === '/api/account/guestSession') {
       return json(200, { access_token: 'guest-token', expires_in: 900, token_type: 'Bearer' });
@@ -373,12 +375,41 @@ describe('createCheckoutStore', () => {
       'busy',
     ],
     ['a server failure', () => json(500, { error: { code: 'internal', message: 'x' } }), 'failed'],
+    [
+      'an earlier send of this checkout that still runs (409)',
+      () => json(409, { error: { code: 'idempotency_key_in_use', message: 'x' } }),
+      'network',
+    ],
   ] as const)('reports %s as a notice of the whole form', async (_name, answer, kind) => {
     const { store } = setup(answer);
     fillForm(store);
     expect(await store.submit()).toBeUndefined();
     expect(store.$notice.get()).toEqual({ kind });
     expect($checkout.get().cart).toHaveLength(2);
+  });
+
+  it('sends the same Idempotency-Key again after a lost answer, a new one after a change', async () => {
+    let calls = 0;
+    const { store, sent, created } = setup(() => {
+      calls += 1;
+      if (calls < 3) throw new TypeError('Failed to fetch');
+      return json(201, trade);
+    });
+    fillForm(store);
+    expect(await store.submit()).toBeUndefined();
+    expect(store.$notice.get()).toEqual({ kind: 'network' });
+    // Sent again as it was: the same attempt.
+    await store.submit();
+    store.update('city', 'Berlin-Mitte');
+    await store.submit();
+    expect(created).toHaveBeenCalledTimes(1);
+    const keys = sent
+      .filter((call) => call.path === '/api/trade/trades')
+      .map((call) => call.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('asks to log in first when "log in" was chosen but nobody is logged in', async () => {

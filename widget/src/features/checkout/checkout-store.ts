@@ -4,6 +4,7 @@ import {
   ApiHttpError,
   ApiRequestError,
   clearCart,
+  createCheckoutSubmission,
   login,
   logout,
   refusedFields,
@@ -14,7 +15,7 @@ import {
   startGuestSession,
   type ApiClient,
 } from '@tradein/client-core';
-import { apiErrorCode, createTradeEndpoint, registerEndpoint } from '@tradein/contract';
+import { apiErrorCode, registerEndpoint } from '@tradein/contract';
 import { getClientEdition, isB2BMode } from '@tradein/editions/client';
 import { atom, type ReadableAtom } from 'nanostores';
 import type { EventTracker } from '../../shared/widget-services.tsx';
@@ -117,6 +118,9 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
   const $notice = atom<CheckoutNotice | null>(null);
 
   const business = isB2BMode(options.mode);
+  // One Idempotency-Key per attempt: sending the same checkout again after a lost answer gets
+  // the trade it made, not a refusal of its offers.
+  const submitCheckout = createCheckoutSubmission();
   const fail = (errors: FieldErrors): CheckoutField | undefined => {
     $errors.set(errors);
     return firstInvalidField(errors);
@@ -177,6 +181,9 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         $notice.set({ kind: 'cap' });
       } else if (error.status === 401 || error.status === 403) {
         $notice.set({ kind: 'session' });
+      } else if (error.body?.error.code === apiErrorCode.idempotencyKeyInUse) {
+        // The answer of an earlier send was lost and its checkout still runs: send again.
+        $notice.set({ kind: 'network' });
       } else if (error.status === 409) {
         $notice.set({ kind: 'offers' });
       } else if (error.status === 429) {
@@ -286,9 +293,7 @@ export function createCheckoutStore(options: CheckoutStoreOptions): CheckoutStor
         setVoucher(voucher === '' ? null : voucher);
         setPaymentType(paymentTypeOf(values.payoutMethod, edition));
         await ensureSession(values);
-        const trade = await api.call(createTradeEndpoint, {
-          body: buildCheckoutRequest(values, lines, options),
-        });
+        const trade = await submitCheckout(api, buildCheckoutRequest(values, lines, options));
         setTransactionId(trade.tradeId);
         clearCart();
         const createdAccount = newAccount
