@@ -48,3 +48,6 @@ step "start check (the built server on every edition host, on SQLite and on Post
 node scripts/check-start.mjs
 bash scripts/with-postgres.sh node scripts/check-start.mjs
 node scripts/check-api-node.mjs
+
+step "faults, short form (PostgreSQL, 2 API and 2 shop nodes behind nginx under load: an API node killed, PostgreSQL restarted and frozen, a node joining, a photo across nodes)"
+npm run test:faults --silent -- --short
