@@ -5,6 +5,7 @@ import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig } from '../../test-kit/test-server.ts';
 import {
+  createCustomer,
   insertOffer,
   startTradesFixture,
   type TradesFixture,
@@ -80,7 +81,7 @@ describe.each(testDatabases())('the periodic clean-up of an API node on $name', 
     vi.useRealTimers();
   });
 
-  it('deletes expired offers and ended rate-limit windows every quarter of an hour', async () => {
+  it('deletes expired offers, ended rate-limit windows and day-old checkout keys every quarter of an hour', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const db = getDb();
     await seedCatalogue(db, testCatalogue(2));
@@ -114,6 +115,24 @@ describe.each(testDatabases())('the periodic clean-up of an API node on $name', 
           },
         ])
         .execute();
+      const customer = await createCustomer(db);
+      const checkoutKey = (key: string, createdAt: string) => ({
+        customer_id: customer.id,
+        idempotency_key: key,
+        request_hash: 'hash',
+        trade_id: null,
+        sealed_response: null,
+        locked_by: null,
+        locked_until: null,
+        created_at: createdAt,
+      });
+      await db
+        .insertInto('checkout_idempotency_keys')
+        .values([
+          checkoutKey('a-day-old', '2026-05-31T12:15:00.000Z'),
+          checkoutKey('younger', '2026-05-31T12:15:00.001Z'),
+        ])
+        .execute();
 
       now = new Date('2026-06-01T12:15:00.000Z');
       vi.advanceTimersByTime(cleanupIntervalMs);
@@ -124,6 +143,14 @@ describe.each(testDatabases())('the periodic clean-up of an API node on $name', 
       expect(expired).not.toBe(valid);
       const counters = await db.selectFrom('rate_limit_counters').select('client').execute();
       expect(counters.map((counter) => counter.client)).toEqual(['203.0.113.2']);
+      // The keys go last in a clean-up run.
+      await vi.waitFor(async () => {
+        const keys = await db
+          .selectFrom('checkout_idempotency_keys')
+          .select('idempotency_key')
+          .execute();
+        expect(keys.map((row) => row.idempotency_key)).toEqual(['younger']);
+      });
     } finally {
       await server.close();
     }
