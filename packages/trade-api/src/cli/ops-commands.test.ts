@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { openBlobStore } from '../blobs/open-blob-store.ts';
+import { checkSharedSecret, forgetSharedSecret } from '../server/cluster-check.ts';
 import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { createTradeJobWorker } from '../jobs/trade-jobs.ts';
@@ -334,5 +335,32 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
     });
     expect((await command('blobs', 'get', '../etc/passwd', target)).code).toBe(2);
     expect((await command('blobs', 'get')).code).toBe(2);
+  });
+
+  it('forgets the JWT_SECRET fingerprint the nodes recorded, so a changed secret can start', async () => {
+    await checkSharedSecret(fixture.db, {
+      jwtSecret: 'the-old-secret-of-every-node-000000',
+      now: new Date(),
+    });
+    await expect(
+      checkSharedSecret(fixture.db, {
+        jwtSecret: 'the-new-secret-of-every-node-000000',
+        now: new Date(),
+      }),
+    ).rejects.toThrow('JWT_SECRET differs');
+    expect(await command('nodes', 'forget-secret')).toEqual({
+      code: 0,
+      output:
+        'Forgot the fingerprint of the JWT_SECRET the nodes used. The next node to start records its own; give every node the same JWT_SECRET.',
+    });
+    await checkSharedSecret(fixture.db, {
+      jwtSecret: 'the-new-secret-of-every-node-000000',
+      now: new Date(),
+    });
+    await forgetSharedSecret(fixture.db);
+    expect((await command('nodes', 'forget-secret')).output).toContain(
+      'No JWT_SECRET fingerprint was stored',
+    );
+    expect((await command('nodes')).code).toBe(2);
   });
 });

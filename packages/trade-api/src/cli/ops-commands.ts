@@ -9,6 +9,7 @@ import {
   decideClarificationLines,
   type LineDecision,
 } from '../trades/clarification-decisions.ts';
+import { forgetSharedSecret } from '../server/cluster-check.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
 import { clarifyTrade } from '../trades/offer-revision.ts';
@@ -60,6 +61,8 @@ const opsUsage = `Usage: npm run ops -- <command>
                                            the store lacks
   blobs get <key> <file>                   save a file of the store, e.g. a seller photo that
                                            show lists, to a local file
+  nodes forget-secret                      after JWT_SECRET was changed on every node on
+                                           purpose: the next node to start records the new one
 
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
 
@@ -354,6 +357,15 @@ export async function runOpsCommand(
         break;
       case 'blobs':
         return await runBlobCommand(positional, options, deps, print);
+      case 'nodes': {
+        if (positional[1] !== 'forget-secret') throw new UsageError('nodes needs forget-secret');
+        print(
+          (await forgetSharedSecret(deps.db))
+            ? 'Forgot the fingerprint of the JWT_SECRET the nodes used. The next node to start records its own; give every node the same JWT_SECRET.'
+            : 'No JWT_SECRET fingerprint was stored: the next node to start records its own.',
+        );
+        return 0;
+      }
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }

@@ -8,6 +8,7 @@ import { readS3Settings, type S3Settings } from '../blobs/s3-settings.ts';
 import { originSchema } from './origin-schema.ts';
 import { shopOriginOverridesSchema, withShopOriginOverrides } from './shop-origins.ts';
 import { trustProxySchema, type TrustProxy } from './trust-proxy.ts';
+import type { SharedSettingsGiven } from '../server/cluster-check.ts';
 
 /** How the server behaves: `production` skips answer validation and logs at `info`. */
 export type TradeApiEnvironment = 'production' | 'development' | 'test';
@@ -28,6 +29,11 @@ export interface TradeApiConfig {
   corsOrigins: string[];
   /** The shop's own origin, e.g. `http://localhost:8080`; always allowed by CORS. */
   publicOrigin: string;
+  /**
+   * Whether `JWT_SECRET` and `PUBLIC_ORIGIN` were set rather than defaulted: a node on
+   * PostgreSQL needs both (`cluster-check.ts`). Absent, both count as set.
+   */
+  sharedSettingsGiven?: SharedSettingsGiven;
   /**
    * The shop of every edition and mode, which mail links of a trade, account or subscription
    * start with: derived from `publicOrigin` and the editions' host rules, `SHOP_ORIGINS` wins.
@@ -199,6 +205,10 @@ export function readTradeApiConfig(
     smtpUrl: values.SMTP_URL,
     corsOrigins: values.CORS_ORIGINS ?? [],
     publicOrigin,
+    sharedSettingsGiven: {
+      jwtSecret: values.JWT_SECRET !== undefined,
+      publicOrigin: values.PUBLIC_ORIGIN !== undefined,
+    },
     shopOrigins: withShopOriginOverrides(deriveShopOrigins(publicOrigin), values.SHOP_ORIGINS),
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 65_536,
     offerRateLimit: values.OFFER_RATE_LIMIT ?? defaultOfferRateLimit,

@@ -34,6 +34,7 @@ import {
   up as checkoutIdempotencyUp,
   down as checkoutIdempotencyDown,
 } from './migrations/checkout-idempotency.ts';
+import { up as nodeSettingsUp, down as nodeSettingsDown } from './migrations/node-settings.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -58,6 +59,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_device_photos': { up: devicePhotosUp, down: devicePhotosDown },
   '0014_checkout_idempotency': { up: checkoutIdempotencyUp, down: checkoutIdempotencyDown },
   '0015_blobs': { up: blobsUp, down: blobsDown },
+  '0016_node_settings': { up: nodeSettingsUp, down: nodeSettingsDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

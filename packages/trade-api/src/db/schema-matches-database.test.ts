@@ -204,6 +204,11 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     last_error: 'nullable',
     created_at: 'not null',
   },
+  node_settings: {
+    name: 'not null',
+    value: 'not null',
+    updated_at: 'not null',
+  },
   login_attempts: {
     id: 'not null',
     email: 'not null',

@@ -569,6 +569,16 @@ export interface JobsTable {
 }
 
 /**
+ * A setting all nodes of one database share (migration `0016_node_settings`), e.g.
+ * `jwt-secret-fingerprint`.
+ */
+export interface NodeSettingsTable {
+  name: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+/**
  * A checkout's `Idempotency-Key` (migration `0014_checkout_idempotency`): claimed while its
  * checkout runs, then the trade it made and the answer, for 24 hours from `created_at`.
  */
@@ -641,6 +651,7 @@ export interface TradeDatabase {
   blobs: BlobsTable;
   jobs: JobsTable;
   checkout_idempotency_keys: CheckoutIdempotencyKeysTable;
+  node_settings: NodeSettingsTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -692,4 +703,5 @@ export const tableNames = [
   'blobs',
   'jobs',
   'checkout_idempotency_keys',
+  'node_settings',
 ] as const satisfies readonly (keyof TradeDatabase)[];

@@ -50,6 +50,7 @@ describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () =
     const catalogue = await loadCatalogue(base);
     server = await startTestServer(db, {
       ...createTradeApiOptions({ db, config: testConfig, catalogue, mailer }),
+      config: testConfig,
       logger: false,
       migrated: true,
     });

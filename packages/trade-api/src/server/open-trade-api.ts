@@ -9,7 +9,13 @@ import { cataloguePhotoStorage } from '../catalogue/catalogue-photo.ts';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import { registerContactRoutes } from '../contact/contact-routes.ts';
-import { createDatabase, type TradeDb } from '../db/create-database.ts';
+import {
+  createDatabase,
+  databaseDialect,
+  requestTimeouts,
+  type TradeDb,
+} from '../db/create-database.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
@@ -27,6 +33,7 @@ import { registerTrackingRoutes } from '../tracking/tracking-routes.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
 import type { TradeApiOptions } from './trade-api-plugin.ts';
+import { checkSharedSecret, requireSharedSettings } from './cluster-check.ts';
 
 /** What every feature of the API is built from. */
 export interface TradeApiParts {
@@ -106,20 +113,91 @@ export interface OpenTradeApi {
   close(): Promise<void>;
 }
 
+/** Reports that the database did not answer at start and when the next try is. */
+export type DatabaseWaitLog = (message: string) => void;
+
+/** Options of {@link openTradeApi}. */
+export interface OpenTradeApiOptions {
+  /** Builds the catalogue seeded into an empty database; default the project's seed. */
+  seed?: () => Catalogue;
+  /** Where "waiting for the database" lines go; default standard error. */
+  log?: DatabaseWaitLog;
+  /** Longest pause between two tries, in milliseconds; default 5 s. */
+  maxRetryDelayMs?: number;
+}
+
+const defaultWaitLog: DatabaseWaitLog = (message) => {
+  process.stderr.write(`${message}\n`);
+};
+
+/**
+ * Runs `attempt` until it does not fail for an unreachable database: the first retry after
+ * 0.5 s, then twice as long each time up to `maxDelayMs`, with a line in the log per failure.
+ * Other failures (a broken migration, a wrong setting) end the wait at once.
+ */
+async function untilDatabaseAnswers<T>(
+  attempt: () => Promise<T>,
+  log: DatabaseWaitLog,
+  maxDelayMs: number,
+): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const delayMs = Math.min(maxDelayMs, 500 * 2 ** (tries - 1));
+      const reason = error instanceof Error ? error.message : String(error);
+      log(
+        `The database is not reachable yet (${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s (attempt ${tries})`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
+/**
+ * Migrates and seeds through a handle of its own that waits as long as the database needs (a
+ * long migration, another node holding the seeding lock), and on PostgreSQL checks the settings
+ * every node must share.
+ */
+async function prepareDatabase(config: TradeApiConfig, seed: () => Catalogue): Promise<void> {
+  const setup = createDatabase({ ...config, postgresPoolSize: 2, timeouts: { connectMs: 5000 } });
+  try {
+    if (databaseDialect(setup) === 'postgres') {
+      requireSharedSettings(config.sharedSettingsGiven ?? { jwtSecret: true, publicOrigin: true });
+    }
+    await migrateToLatest(setup);
+    if (databaseDialect(setup) === 'postgres') {
+      await checkSharedSecret(setup, { jwtSecret: config.jwtSecret, now: new Date() });
+    }
+    await seedCatalogue(setup, seed());
+  } finally {
+    await setup.destroy();
+  }
+}
+
 /**
  * Opens the configured database, migrates it, seeds an empty catalogue, and builds what the
  * endpoints serve from the stored catalogue (search indexes, images). Every API node does this
- * at start; the catalogue is read-mostly, so each node searches it in its own memory.
+ * at start; the catalogue is read-mostly, so each node searches it in its own memory. While the
+ * database cannot be reached, it waits and tries again (logging each try) instead of failing.
+ * The handle it serves with gives up on a call the database leaves unanswered
+ * ({@link requestTimeouts}), so a request answers 503 rather than hanging.
  */
 export async function openTradeApi(
   config: TradeApiConfig,
-  seed: () => Catalogue = buildCatalogue,
+  options: OpenTradeApiOptions = {},
 ): Promise<OpenTradeApi> {
-  const db = createDatabase(config);
+  const log = options.log ?? defaultWaitLog;
+  const maxDelayMs = options.maxRetryDelayMs ?? 5000;
+  await untilDatabaseAnswers(
+    () => prepareDatabase(config, options.seed ?? buildCatalogue),
+    log,
+    maxDelayMs,
+  );
+  const db = createDatabase({ ...config, timeouts: requestTimeouts });
   try {
-    await migrateToLatest(db);
-    await seedCatalogue(db, seed());
-    const catalogue = await loadCatalogue(db);
+    const catalogue = await untilDatabaseAnswers(() => loadCatalogue(db), log, maxDelayMs);
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: join(config.dataDir, 'outbox'),
