@@ -175,6 +175,28 @@ export async function extendLeases(
 }
 
 /**
+ * Hands back jobs a worker claimed but did not start (it is stopping): their leases are freed
+ * and the claim no longer counts as an attempt, so another worker runs them at once. Answers
+ * how many it handed back.
+ */
+export async function releaseLeases(
+  db: TradeDb,
+  workerId: string,
+  jobIds: readonly number[],
+): Promise<number> {
+  if (jobIds.length === 0) return 0;
+  const result = await db
+    .updateTable('jobs')
+    .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', [...jobIds])
+    .where('locked_by', '=', workerId)
+    .where('done_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * Marks a job done and frees its lease. Answers false when the worker no longer held the lease
  * (it ran out and another worker took the job): the caller logs it.
  */

@@ -256,4 +256,46 @@ describe.each(testDatabases())('the job worker on $name', (engine) => {
     expect(taken.every((done) => done === 0)).toBe(true);
     expect(runs).toBe(1);
   });
+
+  it('hands back the jobs it claimed but did not start when it stops, for another worker at once', async () => {
+    for (const key of ['first', 'second', 'third']) {
+      await enqueueJob(
+        fixture.db,
+        { kind: 'note', dedupeKey: key, payload: { key }, runAt: new Date(now.getTime() - 1000) },
+        now,
+      );
+    }
+    const ran: string[] = [];
+    let stopping: (() => void) | undefined;
+    const note = defineJobHandler('note', z.object({ key: z.string() }), async ({ key }) => {
+      ran.push(key);
+      // The node receives SIGTERM while its first job runs.
+      stopping?.();
+    });
+    const options = { db: fixture.db, clock: () => now, log: recordingLog(), handlers: [note] };
+    const leaving = createJobWorker({ ...options, workerId: 'leaving' });
+    stopping = () => leaving.stop();
+    expect(await leaving.runDueJobs()).toMatchObject({ done: 1, handedBack: 2 });
+    expect(ran).toEqual(['first']);
+    const rows = await fixture.db
+      .selectFrom('jobs')
+      .select(['dedupe_key', 'locked_by', 'locked_until', 'attempts', 'done_at'])
+      .orderBy('id')
+      .execute();
+    expect(
+      rows.map((row) => [row.dedupe_key, row.locked_by, row.attempts, row.done_at !== null]),
+    ).toEqual([
+      ['first', null, 1, true],
+      ['second', null, 0, false],
+      ['third', null, 0, false],
+    ]);
+    expect(rows.every((row) => row.locked_until === null)).toBe(true);
+    // A stopped worker claims nothing more; another one runs the rest without waiting for a lease.
+    expect(await leaving.runDueJobs()).toMatchObject({ done: 0 });
+    stopping = undefined;
+    expect(await createJobWorker({ ...options, workerId: 'staying' }).runDueJobs()).toMatchObject({
+      done: 2,
+    });
+    expect(ran).toEqual(['first', 'second', 'third']);
+  });
 });

@@ -7,6 +7,7 @@ import {
   claimDueJobs,
   completeJob,
   extendLeases,
+  releaseLeases,
   failJob,
   maxJobAttempts,
   type JobRow,
@@ -66,6 +67,8 @@ export interface JobRunSummary {
   failed: number;
   /** Jobs whose lease ran out while they ran (another worker took them). */
   leaseLost: number;
+  /** Jobs claimed but handed back unstarted because the worker stopped. */
+  handedBack?: number;
 }
 
 /** Which due jobs one run takes. */
@@ -81,6 +84,11 @@ export interface JobWorker {
   /** The name its leases are held in. */
   readonly id: string;
   runDueJobs(options?: RunOptions): Promise<JobRunSummary>;
+  /**
+   * Stops the worker (its node is shutting down): a run finishes the job it is running, hands
+   * back the jobs it claimed but has not started, and claims no more; later runs do nothing.
+   */
+  stop(): void;
 }
 
 /** What a worker needs. */
@@ -120,6 +128,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const batchSize = options.batchSize ?? 10;
   const handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
   const kinds = [...handlers.keys()];
+  let stopped = false;
 
   async function runOne(job: JobRow, summary: JobRunSummary): Promise<void> {
     const handler = handlers.get(job.kind);
@@ -191,7 +200,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const summary: JobRunSummary = { done: 0, retried: 0, failed: 0, leaseLost: 0 };
       const maxJobs = run.maxJobs ?? Number.POSITIVE_INFINITY;
       let taken = 0;
-      while (taken < maxJobs) {
+      while (taken < maxJobs && !stopped) {
         const jobs = await claimDueJobs(db, {
           workerId: id,
           now: clock(),
@@ -205,12 +214,20 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         const pending = new Set(jobs.map((job) => job.id));
         await whileLeased(pending, async () => {
           for (const job of jobs) {
+            if (stopped) break;
             await runOne(job, summary);
             pending.delete(job.id);
           }
         });
+        if (pending.size > 0) {
+          summary.handedBack =
+            (summary.handedBack ?? 0) + (await releaseLeases(db, id, [...pending]));
+        }
       }
       return summary;
+    },
+    stop() {
+      stopped = true;
     },
   };
 }
@@ -249,7 +266,14 @@ export function scheduleJobWorker(api: FastifyInstance, options: ScheduledWorker
     }
     try {
       const summary = await options.worker.runDueJobs({ maxJobs });
-      if (summary.done + summary.retried + summary.failed + summary.leaseLost > 0) {
+      if (
+        summary.done +
+          summary.retried +
+          summary.failed +
+          summary.leaseLost +
+          (summary.handedBack ?? 0) >
+        0
+      ) {
         api.log.info({ ...summary, worker: options.worker.id }, 'jobs ran');
       }
     } catch (error) {
@@ -271,6 +295,9 @@ export function scheduleJobWorker(api: FastifyInstance, options: ScheduledWorker
   api.addHook('onClose', async () => {
     closing = true;
     clearInterval(timer);
+    // The job running now finishes; the ones claimed after it go back to the queue for the
+    // other nodes (graceful-stop.ts).
+    options.worker.stop();
     await running;
   });
 }
