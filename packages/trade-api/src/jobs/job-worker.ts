@@ -200,7 +200,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const summary: JobRunSummary = { done: 0, retried: 0, failed: 0, leaseLost: 0 };
       const maxJobs = run.maxJobs ?? Number.POSITIVE_INFINITY;
       let taken = 0;
-      while (taken < maxJobs && !stopped) {
+      while (taken < maxJobs) {
+        // `stop()` may have been called while the last batch ran.
+        if (stopped) break;
         const jobs = await claimDueJobs(db, {
           workerId: id,
           now: clock(),
