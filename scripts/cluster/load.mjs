@@ -1,6 +1,7 @@
 // Steady load on the cluster from many clients, as sellers make it: searches, an offer, and now
 // and then a guest checkout. Every request is recorded (start, end, status or error, the node
 // that answered when nginx names it), so a fault test can judge what happened around a fault.
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
 /** Typo searches people type, the way the widget sends them. */
@@ -123,26 +124,24 @@ async function guestCheckout(call, offerId, email) {
     authorization,
   );
   if (details.status !== 200) return undefined;
-  const checkout = await call(
-    'checkout',
-    'POST',
-    '/api/trade/trades',
-    {
-      edition: 'de',
-      offers: [{ offerId, quantity: 1 }],
-      ...checkoutDetails,
-      shopMode: 'default',
-      acceptedTerms: true,
-    },
-    authorization,
-  );
+  const body = {
+    edition: 'de',
+    offers: [{ offerId, quantity: 1 }],
+    ...checkoutDetails,
+    shopMode: 'default',
+    acceptedTerms: true,
+  };
+  // One key per checkout, as the widget sends it (docs/trades.md, "Retries and the
+  // Idempotency-Key"); the load does not resend a checkout.
+  const headers = { ...authorization, 'idempotency-key': randomUUID() };
+  const checkout = await call('checkout', 'POST', '/api/trade/trades', body, headers);
   return { checkout, token: session.body.access_token };
 }
 
 /**
  * Starts `clients` clients against `origin`, each in a loop of seller visits: two searches, an
  * offer on one of `offerBodies`, and every `checkoutEvery`-th visit a guest checkout of that
- * offer. Each visit comes from its own loopback address (127.<client>.x.y), so nginx and the
+ * offer (with an `Idempotency-Key`). Each visit comes from its own loopback address (127.<client>.x.y), so nginx and the
  * nodes see as many sellers as there are visits, and per-client limits apply as in production.
  * After a failed request a client waits 200 ms (as the widget does before its next try).
  *
