@@ -10,7 +10,9 @@ const shutdown = async (signal) => {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping nginx, the nodes and PostgreSQL…`);
-  await cluster?.stop();
+  // While starting, the cluster is stopped as soon as it is up (below).
+  if (cluster === undefined) return;
+  await cluster.stop();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -22,7 +24,10 @@ try {
   console.error(`the cluster did not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-if (stopping) await new Promise(() => {});
+if (stopping) {
+  await cluster.stop();
+  process.exit(0);
+}
 
 const rows = [
   ['shop (nginx)', `http://localhost:${cluster.port}/`],

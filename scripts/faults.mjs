@@ -567,6 +567,28 @@ async function checkTrades(cluster, load, { mailDeadline, allowQueued }) {
         `; job ${queuedEmails.has(email) ? 'queued' : 'none pending'}`,
     );
   }
+  for (const [email] of twice.slice(0, 5)) {
+    const checkout = load.checkouts.find((c) => c.email === email);
+    const quoted = email.replaceAll("'", "''");
+    const logged = query(
+      cluster,
+      `select to_char(created_at::timestamptz at time zone 'UTC', 'HH24:MI:SS.MS'), transport
+         from mail_log where recipient = '${quoted}' and kind = 'trade-confirmation' order by id`,
+    );
+    const jobs = query(
+      cluster,
+      `select j.attempts, coalesce(j.last_error, '-'), j.done_at is not null from jobs j
+         join trades t on t.trade_number = j.payload::json->>'tradeNumber'
+         join customers c on c.id = t.customer_id
+        where c.email = '${quoted}' and j.kind = 'trade-confirmation-mail'`,
+    );
+    console.log(
+      `     ${email}: checkout answered ${checkout?.status ?? 'unknown'} at ` +
+        `${checkout ? new Date(checkout.end).toISOString().slice(11, 23) : '?'}; mailed at ` +
+        `${logged.map(([at, transport]) => `${at} (${transport})`).join(', ')}; job: ` +
+        `${jobs.map(([attempts, error, done]) => `${attempts} attempts, done ${done}, last error ${error}`).join('; ')}`,
+    );
+  }
   const files = query(
     cluster,
     `select reference from mail_log where kind = 'trade-confirmation' and transport = 'outbox'`,

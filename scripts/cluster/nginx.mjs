@@ -153,6 +153,8 @@ export async function startNginx({
   if (test.trim() !== '') log?.(test);
   const child = spawn(binary, ['-c', configFile, '-p', runDir], {
     stdio: ['ignore', 'inherit', log ? 'pipe' : 'inherit'],
+    // Stopped by the cluster (SIGQUIT), not by the terminal's Ctrl-C.
+    detached: true,
   });
   if (log) {
     child.stderr.setEncoding('utf8');

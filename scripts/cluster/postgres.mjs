@@ -57,6 +57,34 @@ function childPids(pid) {
   return children;
 }
 
+/** The postmaster's process id (first line of postmaster.pid), or `undefined` when stopped. */
+function postmasterPid(dataDir) {
+  const file = join(dataDir, 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  return Number(readFileSync(file, 'utf8').split('\n')[0]);
+}
+
+/**
+ * Sends `signal` to the postmaster and every backend; false when the cluster is not running.
+ * Freezing (SIGSTOP), the postmaster goes first so it forks no new backend after its children
+ * were stopped; otherwise it goes last.
+ */
+function signalCluster(dataDir, signal) {
+  const postmaster = postmasterPid(dataDir);
+  if (postmaster === undefined) return false;
+  const send = (target) => {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  };
+  if (signal === 'SIGSTOP') send(postmaster);
+  for (const child of childPids(postmaster)) send(child);
+  if (signal !== 'SIGSTOP') send(postmaster);
+  return true;
+}
+
 /**
  * Creates and starts a cluster. Resolves to `{ url, port, dataDir, logFile, pid(), stop(),
  * start(), freeze(), thaw(), destroy() }`: `url` is the `postgres://` URL of its `postgres`
@@ -99,6 +127,8 @@ export async function startPostgres({ prefix = 'tradein-cluster-pg-' } = {}) {
   if (asRoot) chownSync(passwordFile, owner, ownerGroup);
 
   const destroy = () => {
+    // A frozen cluster (SIGSTOP) would not stop: let it run first.
+    signalCluster(dataDir, 'SIGCONT');
     run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
     rmSync(clusterDir, { recursive: true, force: true });
   };
@@ -139,26 +169,9 @@ export async function startPostgres({ prefix = 'tradein-cluster-pg-' } = {}) {
     const stopped = await runAsync('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     if (stopped.status !== 0) throw new Error(`PostgreSQL did not stop: ${stopped.stderr}`);
   };
-  /** The postmaster's process id (first line of postmaster.pid), or `undefined` when stopped. */
-  const pid = () => {
-    const file = join(dataDir, 'postmaster.pid');
-    if (!existsSync(file)) return undefined;
-    return Number(readFileSync(file, 'utf8').split('\n')[0]);
-  };
+  const pid = () => postmasterPid(dataDir);
   const signalAll = (signal) => {
-    const postmaster = pid();
-    if (postmaster === undefined) throw new Error('PostgreSQL is not running');
-    // Freezing, the postmaster goes first so it forks no new backend after its children were
-    // stopped; thawing, it goes last.
-    if (signal === 'SIGSTOP') process.kill(postmaster, signal);
-    for (const child of childPids(postmaster)) {
-      try {
-        process.kill(child, signal);
-      } catch {
-        // A backend that ended meanwhile.
-      }
-    }
-    if (signal !== 'SIGSTOP') process.kill(postmaster, signal);
+    if (!signalCluster(dataDir, signal)) throw new Error('PostgreSQL is not running');
   };
 
   try {

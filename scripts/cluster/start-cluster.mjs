@@ -127,9 +127,12 @@ export async function startCluster(options = {}) {
       const env = { ...shared, PORT: String(node.port) };
       // A shop node calls the API through nginx's internal listener (any API node, with failover).
       if (node.kind === 'shop') env.TRADE_API_URL = `http://127.0.0.1:${internalPort}`;
+      // A process group of its own: Ctrl-C in the terminal reaches this script only, which
+      // then stops nginx, the nodes and PostgreSQL in that order.
       const child = spawn(process.execPath, [bundles[node.kind]], {
         env,
         stdio: ['ignore', log, log],
+        detached: true,
       });
       closeSync(log);
       node.child = child;
