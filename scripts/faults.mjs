@@ -15,7 +15,8 @@
 //   npm run test:faults -- --short      the short form `npm test` runs (12 clients, short phases)
 //   npm run bench:cluster               throughput of the cluster beside one API node
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { Agent } from 'node:http';
@@ -790,6 +791,12 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
+  if (exitCode !== 0) {
+    // The nodes' logs say why; the cluster's folder goes with it.
+    const kept = join(tmpdir(), `tradein-faults-logs-${Date.now()}`);
+    cpSync(cluster.logDir, kept, { recursive: true });
+    console.log(`the nodes' logs are kept in ${kept}`);
+  }
   await stopCluster();
 }
 process.exit(exitCode);
