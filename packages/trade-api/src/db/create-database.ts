@@ -79,6 +79,7 @@ export function createDatabase(config: DatabaseConfig): TradeDb {
           }),
     });
     survivePoolErrors(pool, config.log ?? defaultConnectionLog);
+    if (timeouts?.queryMs !== undefined) closeConnectionsThatTimeOut(pool);
     return new Kysely<TradeDatabase>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
@@ -103,6 +104,33 @@ function survivePoolErrors(pool: Pool, log: (message: string, error: Error) => v
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', (error) => log('a PostgreSQL connection was lost', error));
+  });
+}
+
+/**
+ * A statement pg gave up on (`query_timeout`) may still be on its way to the server or running
+ * there; left in the pool, its connection would answer the next caller late, or run a stalled
+ * `BEGIN` once the server moves and leave the next caller's writes inside a transaction nobody
+ * commits. Such a connection is closed at once instead: the statements still queued on it (a
+ * transaction's `ROLLBACK`) fail without waiting, and the pool drops it on release, so a
+ * request meets one statement timeout, not one per statement.
+ */
+function closeConnectionsThatTimeOut(pool: Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            if (error instanceof Error && error.message === 'Query read timeout') {
+              client.end().catch(() => undefined);
+            }
+          });
+        }
+        return result;
+      },
+    });
   });
 }
 

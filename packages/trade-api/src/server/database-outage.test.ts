@@ -155,3 +155,70 @@ describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () =
     expect(lost.some((message) => message.includes('PostgreSQL connection was lost'))).toBe(true);
   }, 30_000);
 });
+
+describe.runIf(postgres !== undefined)('a connection whose statement timed out', () => {
+  let base: TradeDb;
+  let proxy: DatabaseProxy;
+  let db: TradeDb;
+
+  beforeAll(async () => {
+    if (postgres === undefined) return;
+    base = await postgres.create();
+    await migrateToLatest(base);
+    const url = postgres.settings(base)['DATABASE_URL'];
+    if (url === undefined) throw new Error('the test database has no URL');
+    proxy = await startDatabaseProxy(url);
+    // One connection, so the next statement gets the very connection that timed out.
+    db = createDatabase({
+      databaseUrl: proxy.url,
+      sqliteFile: ':memory:',
+      postgresPoolSize: 1,
+      timeouts: requestTimeouts,
+      log: () => undefined,
+    });
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+    await proxy?.close();
+    if (postgres !== undefined && base !== undefined) await postgres.destroy(base);
+  });
+
+  /** How long `work` took to fail, in milliseconds. */
+  async function failsAfter(work: () => Promise<unknown>): Promise<number> {
+    const started = performance.now();
+    await expect(work()).rejects.toThrow();
+    return performance.now() - started;
+  }
+
+  it('fails a transaction after one statement timeout, not one more for its rollback', async () => {
+    const took = await failsAfter(() =>
+      db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        proxy.stall();
+        await sql`select 2`.execute(trx);
+      }),
+    );
+    await proxy.restore();
+    expect(took).toBeLessThan(requestTimeouts.queryMs + 1000);
+    expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+  }, 30_000);
+
+  it('never hands out a connection whose stalled BEGIN runs once the database moves again', async () => {
+    await sql`select 1`.execute(db);
+    proxy.stall();
+    await failsAfter(() => db.transaction().execute((trx) => sql`select 1`.execute(trx)));
+    await proxy.restore();
+    // Written on the pool's only connection: committed, so another connection sees it.
+    await db
+      .insertInto('node_settings')
+      .values({ name: 'after-the-stall', value: 'seen', updated_at: new Date().toISOString() })
+      .execute();
+    const seen = await base
+      .selectFrom('node_settings')
+      .select('value')
+      .where('name', '=', 'after-the-stall')
+      .executeTakeFirst();
+    expect(seen?.value).toBe('seen');
+  }, 30_000);
+});
