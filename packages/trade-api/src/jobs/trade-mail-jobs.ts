@@ -11,6 +11,7 @@ import {
   sendClarificationMail,
   sendStatusMail,
   sendTradeConfirmation,
+  tradeConfirmationSent,
   sendUpwardCorrectionMail,
 } from '../trades/trade-mail.ts';
 import { renewTradeMailboxToken, tradeMailboxProofLink } from '../trades/trade-mailbox-proof.ts';
@@ -156,6 +157,9 @@ function confirmationMailHandler(deps: TradeMailJobDeps): JobHandler {
       if (record === null) return;
       const to = await recipientOf(deps.db, record);
       if (to === null) return;
+      // Sent by an attempt whose end was never recorded: sending again would also replace the
+      // mailbox link of the mail the seller has.
+      if (await tradeConfirmationSent(deps.db, record, to)) return;
       const label = await labelOf(record);
       const afterSale = await afterSaleOf(deps.db, deps.links, record, now);
       const token = await renewTradeMailboxToken(deps.db, record.id, now);

@@ -117,6 +117,29 @@ describe.each(testDatabases())('the confirmation mail of a checkout on $name', (
     expect(await mailsTo(fixture.outboxDir, customer.email)).toHaveLength(1);
   });
 
+  it('is not sent again by a job whose worker sent it but could not mark it done', async () => {
+    const customer = await fixture.createCustomer({ guest: true });
+    const answer = await fixture.postCheckout(customer.id, (await freshBody()).offers);
+    const trade = (await answer.json()) as CreatedTrade;
+    const [job] = await confirmationJobOf(trade);
+    const [sent] = await mailsTo(fixture.outboxDir, customer.email);
+    const token = tokenOfLink(sent?.text ?? '', tradeMailboxProofPath);
+    // The database froze after the mail went out: the job's end was never written.
+    await fixture.db
+      .updateTable('jobs')
+      .set({ done_at: null, locked_by: null, locked_until: null })
+      .where('id', '=', job?.id ?? 0)
+      .execute();
+    const worker = createTradeJobWorker({ ...fixture.deps, clock, links: testConfig }, quiet);
+    expect(await worker.runDueJobs()).toMatchObject({ done: 1 });
+    const mails = await mailsTo(fixture.outboxDir, customer.email);
+    expect(mails).toHaveLength(1);
+    // The mailbox link of the mail the seller has still works: no later attempt replaced it.
+    expect(await proveTradeMailbox(fixture.db, token, now)).toMatchObject({
+      tradeNumber: trade.tradeNumber,
+    });
+  });
+
   it('leaves no job when the trade is rolled back', async () => {
     const customer = await fixture.createCustomer();
     const body = await freshBody();

@@ -143,6 +143,33 @@ function vatIdLines(record: TradeRecord, i18n: I18n): string[] {
  * money comes, the status page and the contact. A guest's mail carries the link that proves the
  * mailbox (`proofLink`); a customer's trade is in the account already.
  */
+/** The subject of a trade's confirmation mail; it names the trade, so it is the trade's own. */
+function tradeConfirmationSubject(record: TradeRecord): string {
+  const number = record.tradeNumber;
+  return i18nForEdition(record.edition, record.shopMode)._(msg`Your trade ${number}`);
+}
+
+/**
+ * Whether the confirmation of a trade was sent to `to` already, as `mail_log` records it: a job
+ * whose worker sent the mail but could not mark the job done (the database froze in between)
+ * runs again after its lease, and must not send it twice.
+ */
+export async function tradeConfirmationSent(
+  db: TradeDb,
+  record: TradeRecord,
+  to: string,
+): Promise<boolean> {
+  const sent = await db
+    .selectFrom('mail_log')
+    .select('id')
+    .where('kind', '=', 'trade-confirmation')
+    .where('recipient', '=', to)
+    .where('subject', '=', tradeConfirmationSubject(record))
+    .where('transport', 'in', ['outbox', 'smtp'])
+    .executeTakeFirst();
+  return sent !== undefined;
+}
+
 export function sendTradeConfirmation(
   db: TradeDb,
   mailer: Mailer,
@@ -176,7 +203,7 @@ export function sendTradeConfirmation(
     edition: record.edition,
     shopMode: record.shopMode,
     to,
-    subject: i18n._(msg`Your trade ${number}`),
+    subject: tradeConfirmationSubject(record),
     text,
     attachments: [
       {
