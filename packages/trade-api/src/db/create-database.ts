@@ -78,13 +78,50 @@ export function createDatabase(config: DatabaseConfig): TradeDb {
                 }),
           }),
     });
-    survivePoolErrors(pool, config.log ?? defaultConnectionLog);
-    if (timeouts?.queryMs !== undefined) closeConnectionsThatTimeOut(pool);
-    return new Kysely<TradeDatabase>({ dialect: new PostgresDialect({ pool }) });
+    const trouble: DatabaseTrouble = { lastAt: undefined };
+    survivePoolErrors(pool, config.log ?? defaultConnectionLog, trouble);
+    if (timeouts !== undefined) noteFailedConnects(pool, trouble);
+    if (timeouts?.queryMs !== undefined) closeConnectionsThatTimeOut(pool, trouble);
+    const db = new Kysely<TradeDatabase>({ dialect: new PostgresDialect({ pool }) });
+    troubles.set(db, trouble);
+    return db;
   }
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
   const database = openNodeSqlite(config.sqliteFile, { busyTimeoutMs: sqliteBusyTimeoutMs });
   return new Kysely<TradeDatabase>({ dialect: new SqliteDialect({ database }) });
+}
+
+/** When a handle last met its database unreachable: a lost connection, a timeout. */
+interface DatabaseTrouble {
+  lastAt: number | undefined;
+}
+
+const troubles = new WeakMap<object, DatabaseTrouble>();
+
+/**
+ * When (`Date.now()`) the PostgreSQL handle last found its database unreachable: a connection
+ * lost, refused or not opened in time, a statement unanswered. Undefined for SQLite and for a
+ * handle that never had trouble. A server reads it to answer a request that still waits on such
+ * a database in time (`api-context.ts`).
+ */
+export function databaseTroubleAt(db: object): number | undefined {
+  return troubles.get(db)?.lastAt;
+}
+
+/** Notes a failure to open or wait for a connection of the pool. */
+function noteFailedConnects(pool: Pool, trouble: DatabaseTrouble): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  Object.assign(pool, {
+    connect: (...args: unknown[]) => {
+      const result = connect(...args);
+      if (result instanceof Promise) {
+        result.catch(() => {
+          trouble.lastAt = Date.now();
+        });
+      }
+      return result;
+    },
+  });
 }
 
 /** Reports a lost connection on standard error, as one line. */
@@ -99,11 +136,18 @@ function defaultConnectionLog(message: string, error: Error): void {
  * out or idle: the statement that was running fails on its own (and is answered 503), and pg's
  * pool discards the broken client when it is released, so the next call opens a new connection.
  */
-function survivePoolErrors(pool: Pool, log: (message: string, error: Error) => void): void {
+function survivePoolErrors(
+  pool: Pool,
+  log: (message: string, error: Error) => void,
+  trouble: DatabaseTrouble,
+): void {
   // The client's own listener below has reported it already.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
-    client.on('error', (error) => log('a PostgreSQL connection was lost', error));
+    client.on('error', (error) => {
+      trouble.lastAt = Date.now();
+      log('a PostgreSQL connection was lost', error);
+    });
   });
 }
 
@@ -115,7 +159,7 @@ function survivePoolErrors(pool: Pool, log: (message: string, error: Error) => v
  * transaction's `ROLLBACK`) fail without waiting, and the pool drops it on release, so a
  * request meets one statement timeout, not one per statement.
  */
-function closeConnectionsThatTimeOut(pool: Pool): void {
+function closeConnectionsThatTimeOut(pool: Pool, trouble: DatabaseTrouble): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     Object.assign(client, {
@@ -124,6 +168,7 @@ function closeConnectionsThatTimeOut(pool: Pool): void {
         if (result instanceof Promise) {
           result.catch((error: unknown) => {
             if (error instanceof Error && error.message === 'Query read timeout') {
+              trouble.lastAt = Date.now();
               client.end().catch(() => undefined);
             }
           });

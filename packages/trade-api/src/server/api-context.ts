@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { apiErrorCode, apiErrorFromIssues, type ApiErrorCode } from '@tradein/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpsOnlyHeaders } from './framework-errors.ts';
+import { apiSecurityHeaders, httpsOnlyHeaders } from './framework-errors.ts';
 import { apiError, HttpError } from './http-error.ts';
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/database-unavailable.ts';
 
@@ -10,6 +10,43 @@ import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/database
 export interface ApiContextOptions {
   /** Origins that may call the API from a browser (partners and the shop itself). */
   allowedOrigins: readonly string[];
+  /** When the API's database was last found unreachable (`databaseTroubleAt`); none, never. */
+  databaseTroubleAt?: () => number | undefined;
+}
+
+/**
+ * A request still unanswered this long after its handler started, while the database was found
+ * unreachable within {@link recentTroubleMs}, is answered 503 at once: a request meets at most a
+ * connection wait and a statement timeout, but one that cleans up after a failure (or sends a
+ * mail after its commit) would meet them again. A request that is merely slow (a busy machine,
+ * a healthy database) runs on.
+ */
+const requestDeadlineMs = 4500;
+const recentTroubleMs = 10_000;
+
+/**
+ * Answers 503 `database_unavailable` while the handler still runs; the handler's own answer,
+ * when it comes, is dropped (the reply is hijacked). A checkout that still commits is found by
+ * its retry with the same `Idempotency-Key`.
+ */
+function answerUnavailableNow(request: FastifyRequest, reply: FastifyReply): void {
+  request.log.warn('database unavailable: answered before the handler finished');
+  reply.hijack();
+  reply.raw.writeHead(503, {
+    ...apiSecurityHeaders,
+    ...httpsOnlyHeaders(request),
+    'x-request-id': request.id,
+    'retry-after': String(databaseRetryAfterSeconds),
+    'content-type': 'application/json; charset=utf-8',
+  });
+  reply.raw.end(
+    JSON.stringify(
+      apiError(
+        apiErrorCode.databaseUnavailable,
+        'The service is briefly unavailable; please try again in a few seconds',
+      ),
+    ),
+  );
 }
 
 /**
@@ -133,6 +170,20 @@ export async function installApiContext(
     credentials: false,
     maxAge: 600,
   });
+
+  const troubleAt = options.databaseTroubleAt;
+  if (troubleAt !== undefined) {
+    api.addHook('preHandler', (request, reply, done) => {
+      const timer = setTimeout(() => {
+        const lastTrouble = troubleAt();
+        if (reply.sent || reply.raw.headersSent || lastTrouble === undefined) return;
+        if (Date.now() - lastTrouble <= recentTroubleMs) answerUnavailableNow(request, reply);
+      }, requestDeadlineMs);
+      timer.unref();
+      reply.raw.once('close', () => clearTimeout(timer));
+      done();
+    });
+  }
 
   api.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

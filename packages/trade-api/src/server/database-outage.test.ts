@@ -49,8 +49,24 @@ describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () =
       outboxDir: join(tmpdir(), 'tradein-outage-outbox'),
     });
     const catalogue = await loadCatalogue(base);
+    const options = createTradeApiOptions({ db, config: testConfig, catalogue, mailer });
     server = await startTestServer(db, {
-      ...createTradeApiOptions({ db, config: testConfig, catalogue, mailer }),
+      ...options,
+      extend: async (route, api) => {
+        await options.extend?.(route, api);
+        // A call that cleans up after a failed statement, as a checkout does: each clean-up
+        // statement waits for a connection of its own while the database is away.
+        api.post('/test/clean-up-after-failure', async () => {
+          try {
+            await sql`select 1`.execute(db);
+          } catch (error) {
+            await sql`select 2`.execute(db).catch(() => undefined);
+            await sql`select 3`.execute(db).catch(() => undefined);
+            throw error;
+          }
+          return { ok: true };
+        });
+      },
       config: testConfig,
       logger: false,
       migrated: true,
@@ -135,6 +151,29 @@ describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () =
     proxy.stall();
     try {
       await expectUnavailable(['/api/health', '/api/account/login', '/api/account/login']);
+    } finally {
+      await proxy.restore();
+    }
+    await expectServedAgain();
+  }, 30_000);
+
+  it('answers a call still cleaning up after the database stalled with 503 in time', async () => {
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/test/clean-up-after-failure' }))
+        .statusCode,
+    ).toBe(200);
+    proxy.stall();
+    try {
+      const started = performance.now();
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/test/clean-up-after-failure',
+      });
+      const took = performance.now() - started;
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json()).toMatchObject({ error: { code: 'database_unavailable' } });
+      expect(took).toBeLessThan(answerWithinMs);
     } finally {
       await proxy.restore();
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
-import type { TradeDb } from '../db/create-database.ts';
+import { databaseTroubleAt, type TradeDb } from '../db/create-database.ts';
 import { installApiContext } from './api-context.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { registerImageRoute, type RenderImage } from './image-route.ts';
@@ -42,6 +42,7 @@ export function buildTradeApi(options: TradeApiOptions): FastifyPluginAsync {
       async (api) => {
         await installApiContext(api, {
           allowedOrigins: [options.config.publicOrigin, ...options.config.corsOrigins],
+          databaseTroubleAt: () => databaseTroubleAt(options.db),
         });
         const clock = options.clock ?? (() => new Date());
         await installRateLimits(api, {
