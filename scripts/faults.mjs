@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { Agent } from 'node:http';
 import { freePort } from './built-server.mjs';
-import { searchBody, send, startLoad } from './cluster/load.mjs';
+import { checkoutDetails, searchBody, send, startLoad } from './cluster/load.mjs';
 import { startCluster } from './cluster/start-cluster.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -199,17 +199,7 @@ async function photoAcrossNodes(cluster, offers) {
     {
       edition: 'de',
       offers: [{ offerId: offer.body?.offerId, quantity: 1 }],
-      address: {
-        salutation: 'ms',
-        firstName: 'Erika',
-        lastName: 'Müller',
-        street: 'Hauptstraße',
-        houseNumber: '5a',
-        zip: '10115',
-        city: 'Berlin',
-        country: 'de',
-      },
-      payout: { paymentType: 13, accountHolder: 'Erika Müller', iban: 'DE89370400440532013000' },
+      ...checkoutDetails,
       shopMode: 'default',
       acceptedTerms: true,
     },

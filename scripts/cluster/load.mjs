@@ -25,7 +25,7 @@ export function searchBody(text) {
 }
 
 /** A German seller's address and SEPA payout that pass the checkout's rules. */
-const checkoutDetails = {
+export const checkoutDetails = {
   address: {
     salutation: 'ms',
     firstName: 'Erika',

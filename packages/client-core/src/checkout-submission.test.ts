@@ -1,31 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTradeEndpoint, type CheckoutRequest } from '@tradein/contract';
-import { sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
+import {
+  createdTradeAnswer,
+  sellerAddressInput,
+  sellerSepaPayout,
+} from '@tradein/contract/test-fixtures';
 import { ApiNetworkError } from './api-errors.ts';
 import { createCheckoutSubmission } from './checkout-submission.ts';
 import { createApiClient } from './http-client.ts';
 
-const now = '2026-11-22T10:00:00.000Z';
-const trade = {
-  tradeId: 41,
-  tradeNumber: 'T-2026-000041',
-  edition: 'de',
-  status: 'created',
-  shopMode: 'default',
-  createdAt: now,
-  updatedAt: now,
-  currency: 'EUR',
-  itemsTotalCents: 5000,
-  voucher: null,
-  taxCents: 0,
-  shippingCents: 0,
-  totalCents: 5000,
-  paymentType: 13,
-  items: [],
-  clarification: null,
-  events: [],
-  labelPath: '/api/trade/trades/T-2026-000041/label.pdf',
-};
+const trade = createdTradeAnswer;
 
 const body: CheckoutRequest = createTradeEndpoint.body.parse({
   edition: 'de',

@@ -183,4 +183,26 @@ export const paymentAccountInput: Omit<CustomerPaymentAccount, 'id'> = {
 /** {@link paymentAccountInput} as stored. */
 export const paymentAccount: CustomerPaymentAccount = { id: 9, ...paymentAccountInput };
 
+/** A trade just created by a checkout of 50 €, as the trade API answers it (no items listed). */
+export const createdTradeAnswer = {
+  tradeId: 41,
+  tradeNumber: 'T-2026-000041',
+  edition: 'de',
+  status: 'created',
+  shopMode: 'default',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-22T10:00:00.000Z',
+  currency: 'EUR',
+  itemsTotalCents: 5000,
+  voucher: null,
+  taxCents: 0,
+  shippingCents: 0,
+  totalCents: 5000,
+  paymentType: 13,
+  items: [],
+  clarification: null,
+  events: [],
+  labelPath: '/api/trade/trades/T-2026-000041/label.pdf',
+};
+
 export { vatIdExamples } from './vat-id-examples.ts';

@@ -15,32 +15,17 @@ import {
   type CheckoutStore,
   type CheckoutStoreOptions,
 } from './checkout-store.ts';
-import { customer, sellerAddressInput, sellerSepaPayout } from '@tradein/contract/test-fixtures';
+import {
+  createdTradeAnswer,
+  customer,
+  sellerAddressInput,
+  sellerSepaPayout,
+} from '@tradein/contract/test-fixtures';
 
 const offerA = '0b7c8a52-58c4-4e0f-9a43-6a1b1f0e2c11';
 const offerB = '5e2d6f0a-1c3b-4a8e-8f61-2b7d9c4e0a22';
-const now = '2026-11-22T10:00:00.000Z';
 
-const trade = {
-  tradeId: 41,
-  tradeNumber: 'T-2026-000041',
-  edition: 'de',
-  status: 'created',
-  shopMode: 'default',
-  createdAt: now,
-  updatedAt: now,
-  currency: 'EUR',
-  itemsTotalCents: 5000,
-  voucher: null,
-  taxCents: 0,
-  shippingCents: 0,
-  totalCents: 5000,
-  paymentType: 13,
-  items: [],
-  clarification: null,
-  events: [],
-  labelPath: '/api/trade/trades/T-2026-000041/label.pdf',
-};
+const trade = createdTradeAnswer;
 
 const customerId = customer.id;
 const base64url = (value: unknown) =>
