@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDatabaseProxy, type DatabaseProxy } from '../../test-kit/database-proxy.ts';
-import { testDatabases } from '../../test-kit/test-databases.ts';
+import { testDatabases, type TestDatabase } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
 import { createDatabase, requestTimeouts, type TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
@@ -24,26 +24,47 @@ const postgres = testDatabases().find((engine) => engine.name === 'postgres');
 /** The most a request may take while the database is away (the promise). */
 const answerWithinMs = 5000;
 
+/** A fresh migrated database, and a serving handle that reaches it through a breakable proxy. */
+async function databaseBehindProxy(
+  engine: TestDatabase,
+  handle: { postgresPoolSize?: number; log: (message: string) => void },
+) {
+  const base = await engine.create();
+  await migrateToLatest(base);
+  const url = engine.settings(base)['DATABASE_URL'];
+  if (url === undefined) throw new Error('the test database has no URL');
+  const proxy = await startDatabaseProxy(url);
+  const db = createDatabase({
+    databaseUrl: proxy.url,
+    sqliteFile: ':memory:',
+    timeouts: requestTimeouts,
+    ...handle,
+  });
+  return {
+    base,
+    proxy,
+    db,
+    async close() {
+      await db.destroy();
+      await proxy.close();
+      await engine.destroy(base);
+    },
+  };
+}
+
 describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () => {
   let base: TradeDb;
   let proxy: DatabaseProxy;
   let db: TradeDb;
   let server: RunningServer;
+  let close: (() => Promise<void>) | undefined;
   const lost: string[] = [];
 
   beforeAll(async () => {
     if (postgres === undefined) return;
-    base = await postgres.create();
-    await migrateToLatest(base);
-    const url = postgres.settings(base)['DATABASE_URL'];
-    if (url === undefined) throw new Error('the test database has no URL');
-    proxy = await startDatabaseProxy(url);
-    db = createDatabase({
-      databaseUrl: proxy.url,
-      sqliteFile: ':memory:',
-      timeouts: requestTimeouts,
+    ({ base, proxy, db, close } = await databaseBehindProxy(postgres, {
       log: (message) => lost.push(message),
-    });
+    }));
     const mailer = createMailer({
       smtpUrl: undefined,
       outboxDir: join(tmpdir(), 'tradein-outage-outbox'),
@@ -75,9 +96,7 @@ describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () =
 
   afterAll(async () => {
     await server?.close();
-    await db?.destroy();
-    await proxy?.close();
-    if (postgres !== undefined && base !== undefined) await postgres.destroy(base);
+    await close?.();
   });
 
   /** Calls a route that reads the database; its status, Retry-After and how long it took. */
@@ -211,28 +230,19 @@ describe.runIf(postgres !== undefined)('a connection whose statement timed out',
   let base: TradeDb;
   let proxy: DatabaseProxy;
   let db: TradeDb;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     if (postgres === undefined) return;
-    base = await postgres.create();
-    await migrateToLatest(base);
-    const url = postgres.settings(base)['DATABASE_URL'];
-    if (url === undefined) throw new Error('the test database has no URL');
-    proxy = await startDatabaseProxy(url);
     // One connection, so the next statement gets the very connection that timed out.
-    db = createDatabase({
-      databaseUrl: proxy.url,
-      sqliteFile: ':memory:',
+    ({ base, proxy, db, close } = await databaseBehindProxy(postgres, {
       postgresPoolSize: 1,
-      timeouts: requestTimeouts,
       log: () => undefined,
-    });
+    }));
   });
 
   afterAll(async () => {
-    await db?.destroy();
-    await proxy?.close();
-    if (postgres !== undefined && base !== undefined) await postgres.destroy(base);
+    await close?.();
   });
 
   it('fails a transaction after one statement timeout, not one more for its rollback', async () => {
