@@ -86,6 +86,23 @@ const cases: SharedStoreCase[] = testDatabases().flatMap((engine) =>
     : [{ engine, s3: true }],
 );
 
+/** A guest's trade of one device in `db`, with a token that owns it. */
+async function guestTrade(db: TradeDb): Promise<{ tradeNumber: string; token: string }> {
+  const guest = await createCustomer(db, { guest: true });
+  const { tradeNumber } = await insertTrade(db, {
+    customerId: guest.id,
+    priceCents: 10_000,
+    createdAt: new Date(),
+    tradeNumber: nextTradeNumber(),
+  });
+  const token = await issueAccessToken(testConfig, {
+    customerId: guest.id,
+    lifetimeSeconds: guestTokenSeconds,
+    now: new Date(),
+  });
+  return { tradeNumber, token };
+}
+
 describe.each(cases)(
   'two API nodes and the operator on $engine.name, S3 $s3',
   ({ engine, s3: useS3 }) => {
@@ -123,25 +140,8 @@ describe.each(cases)(
       await s3?.close();
     });
 
-    /** A guest's trade of one device, with a token that owns it. */
-    async function guestTrade(): Promise<{ tradeNumber: string; token: string }> {
-      const guest = await createCustomer(db, { guest: true });
-      const { tradeNumber } = await insertTrade(db, {
-        customerId: guest.id,
-        priceCents: 10_000,
-        createdAt: new Date(),
-        tradeNumber: nextTradeNumber(),
-      });
-      const token = await issueAccessToken(testConfig, {
-        customerId: guest.id,
-        lifetimeSeconds: guestTokenSeconds,
-        now: new Date(),
-      });
-      return { tradeNumber, token };
-    }
-
     it("serves through node B the seller's photo uploaded through node A", async () => {
-      const { tradeNumber, token } = await guestTrade();
+      const { tradeNumber, token } = await guestTrade(db);
       const photos = `/api/trade/trades/${tradeNumber}/items/1/photos`;
       const uploaded = await fetch(`${nodeA.server.origin}${photos}`, {
         method: 'POST',
@@ -172,7 +172,7 @@ describe.each(cases)(
     });
 
     it('serves from both nodes the inspection photo the operator added with npm run ops elsewhere', async () => {
-      const { tradeNumber } = await guestTrade();
+      const { tradeNumber } = await guestTrade(db);
       await receiveTrade({ db, mailer: nodeA.mailer, clock: () => new Date() }, tradeNumber);
       const file = join(operatorDir, 'scratch.jpg');
       const bytes = await jpeg();
@@ -249,18 +249,7 @@ describe('a node whose S3 store cannot be reached', () => {
   });
 
   it('answers 503 storage_unavailable with Retry-After for files, and goes on serving the rest', async () => {
-    const guest = await createCustomer(db, { guest: true });
-    const { tradeNumber } = await insertTrade(db, {
-      customerId: guest.id,
-      priceCents: 10_000,
-      createdAt: new Date(),
-      tradeNumber: nextTradeNumber(),
-    });
-    const token = await issueAccessToken(testConfig, {
-      customerId: guest.id,
-      lifetimeSeconds: guestTokenSeconds,
-      now: new Date(),
-    });
+    const { tradeNumber, token } = await guestTrade(db);
     const photos = `${node.server.origin}/api/trade/trades/${tradeNumber}/items/1/photos`;
     const auth = { authorization: `Bearer ${token}` };
     const uploaded = await fetch(photos, {
