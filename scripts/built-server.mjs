@@ -114,6 +114,13 @@ export async function startBuiltServer({
       LEGAL_DETAILS_FILE: testLegalDetailsFile,
       // The shop server logs at info whatever this says; the API node follows it.
       LOG_LEVEL: 'warn',
+      // A node on PostgreSQL refuses to start without the settings all nodes must share.
+      ...(env.DATABASE_URL === undefined
+        ? {}
+        : {
+            JWT_SECRET: 'a-secret-every-started-test-server-shares',
+            PUBLIC_ORIGIN: `http://localhost:${port}`,
+          }),
       ...env,
     },
     stdio: ['ignore', readLogs ? 'pipe' : 'ignore', 'inherit'],
