@@ -27,7 +27,6 @@ export {
 } from './checkout.ts';
 export type { CheckoutError, CheckoutResult, NewCartLine } from './checkout.ts';
 export { createCheckoutSubmission } from './checkout-submission.ts';
-export type { SubmitCheckout } from './checkout-submission.ts';
 export { CLIENT_ID_COOKIE } from './client-id.ts';
 export { $consent, denyConsent, grantConsent } from './consent.ts';
 export type { ConsentState } from './consent.ts';

@@ -328,7 +328,7 @@ export type CreatedTrade = z.infer<typeof createdTradeSchema>;
  * An `Idempotency-Key`: 1–255 printable ASCII characters (space to tilde), as Stripe allows.
  * Clients send a random UUID, one per checkout attempt.
  */
-export const idempotencyKeySchema = /* @__PURE__ */ pure(() =>
+const idempotencyKeySchema = /* @__PURE__ */ pure(() =>
   z
     .string()
     .check(

@@ -133,11 +133,7 @@ export async function claimMailSlot(
     },
     // The row stays as the record of a refused mail; `capped` rows count for nobody.
     release: async (trx, id) => {
-      await trx
-        .updateTable('mail_log')
-        .set({ transport: 'capped' })
-        .where('id', '=', id)
-        .execute();
+      await trx.updateTable('mail_log').set({ transport: 'capped' }).where('id', '=', id).execute();
     },
     caps: [
       {

@@ -27,7 +27,7 @@ const fingerprintSetting = 'jwt-secret-fingerprint';
  * A fingerprint of the token secret that proves nothing about the secret itself: an HMAC keyed
  * by the secret over a fixed label. Equal secrets give equal fingerprints.
  */
-export function jwtSecretFingerprint(secret: string): string {
+function jwtSecretFingerprint(secret: string): string {
   return createHmac('sha256', secret).update('tradein node settings: jwt secret v1').digest('hex');
 }
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  */
 
 /** The longest a node waits for requests in flight before it exits anyway. */
-export const gracefulStopLimitMs = 10_000;
+const gracefulStopLimitMs = 10_000;
 
 /**
  * Closes `app` on the first SIGINT or SIGTERM and exits: 0 once everything is closed, or

@@ -20,7 +20,7 @@ import { HttpError } from '../server/http-error.ts';
  */
 
 /** How long a key answers its trade; afterwards it is free again and its row is removed. */
-export const idempotencyKeyHours = 24;
+const idempotencyKeyHours = 24;
 const idempotencyKeyMs = idempotencyKeyHours * 60 * 60 * 1000;
 
 /**
