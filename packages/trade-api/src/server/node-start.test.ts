@@ -80,6 +80,9 @@ describe.runIf(postgres !== undefined)('a node starting on PostgreSQL', () => {
       expect(lines[0]).toMatch(
         /^The database is not reachable yet \(.+\); trying again in 0\.2 s \(attempt 1\)$/,
       );
+      // The cause itself, not the migration that met it.
+      expect(lines[0]).toContain('ECONNREFUSED');
+      expect(lines[0]).not.toContain('Migration');
       expect(opened.catalogue.categories.length).toBeGreaterThan(0);
     } finally {
       await opened.close();

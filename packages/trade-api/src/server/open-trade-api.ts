@@ -130,6 +130,13 @@ const defaultWaitLog: DatabaseWaitLog = (message) => {
   process.stderr.write(`${message}\n`);
 };
 
+/** The message of the error that started it all (`Migration … failed` wraps the connection's). */
+function rootCause(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 /**
  * Runs `attempt` until it does not fail for an unreachable database: the first retry after
  * 0.5 s, then twice as long each time up to `maxDelayMs`, with a line in the log per failure.
@@ -146,7 +153,7 @@ async function untilDatabaseAnswers<T>(
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(maxDelayMs, 500 * 2 ** (tries - 1));
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = rootCause(error);
       log(
         `The database is not reachable yet (${reason}); trying again in ${(delayMs / 1000).toFixed(1)} s (attempt ${tries})`,
       );
