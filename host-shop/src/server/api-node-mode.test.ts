@@ -10,9 +10,16 @@ import { useTestShop } from './test-shop.ts';
 const seenByApiNode: { path: string; forwardedFor: string | undefined }[] = [];
 /** While set, the API node answers every call as it does while its database is away. */
 let databaseAway = false;
+/** While set, the API node drops every connection without an answer, as a node that dies. */
+let apiNodeGone = false;
 const shop = useTestShop({
   apiNode: {
     async onRequest(request, reply) {
+      if (apiNodeGone) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      }
       if (databaseAway) {
         return reply
           .code(503)
@@ -77,6 +84,20 @@ describe('a shop node with TRADE_API_URL', () => {
       databaseAway = false;
     }
     const again = await shop.get('de.localhost', `/produkte/${device?.pages.de.url}`);
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('answers /api with 503 and Retry-After when the API node gives no answer, not 500', async () => {
+    apiNodeGone = true;
+    try {
+      const health = await shop.inject({ url: '/api/health', headers: { host: 'de.localhost' } });
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe('5');
+      expect(health.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+    } finally {
+      apiNodeGone = false;
+    }
+    const again = await shop.inject({ url: '/api/health', headers: { host: 'de.localhost' } });
     expect(again.statusCode).toBe(200);
   });
 });

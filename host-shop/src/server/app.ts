@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { createApiClient } from '@tradein/client-core';
+import { apiErrorCode } from '@tradein/contract';
 import {
   answerOutsideApiInApiShape,
   apiShapedServerErrors,
@@ -19,6 +20,9 @@ import { inProcessFetch } from './in-process-fetch.ts';
 import { pagesPlugin } from './pages.ts';
 import { searchEngineFiles } from './search-engine-files.ts';
 import { everyAnswerHeaders } from './security-headers.ts';
+
+/** Seconds a client is told to wait when the trade API node behind `TRADE_API_URL` did not answer. */
+const apiNodeRetryAfterSeconds = 5;
 
 export interface AppOptions {
   logger?: boolean;
@@ -138,6 +142,24 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
           'x-forwarded-host': request.host,
           'x-forwarded-proto': request.protocol,
         }),
+        // The API node refused the connection, reset it or did not answer in time: the call may
+        // be repeated shortly (another node, or this one restarted), never a 500.
+        onError: (reply, { error }) => {
+          reply.log.warn({ err: error }, 'the trade API node did not answer');
+          void reply
+            .code(503)
+            .header('retry-after', String(apiNodeRetryAfterSeconds))
+            .header('cache-control', 'no-store')
+            .type('application/json; charset=utf-8')
+            .send(
+              JSON.stringify({
+                error: {
+                  code: apiErrorCode.serviceUnavailable,
+                  message: 'The service is briefly unavailable; please try again in a few seconds',
+                },
+              }),
+            );
+        },
       },
     });
   }

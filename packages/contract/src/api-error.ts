@@ -103,6 +103,7 @@ export const apiErrorCode = {
   photoTooLarge: 'photo_too_large',
   photoType: 'photo_type',
   requestFailed: 'request_failed',
+  serviceUnavailable: 'service_unavailable',
   storageUnavailable: 'storage_unavailable',
   subscriptionNotActive: 'subscription_not_active',
   subscriptionNotFound: 'subscription_not_found',
