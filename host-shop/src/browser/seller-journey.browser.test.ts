@@ -12,6 +12,7 @@ import {
   phone,
   photograph,
   questionShown,
+  routerSettled,
   travel,
   useShopBrowser,
   widgetShows,
@@ -105,6 +106,7 @@ async function byRole(page: Page, role: string, name: string): Promise<ElementHa
 }
 
 async function press(page: Page, role: string, name: string): Promise<void> {
+  await routerSettled(page);
   await (await byRole(page, role, name)).click();
 }
 
@@ -135,6 +137,9 @@ async function choose(page: Page, index: number): Promise<string> {
   const radios = await page.$$('tradein-widget >>> input[type="radio"]');
   const radio = radios.at(index);
   if (radio === undefined) throw new Error(`no answer ${index}`);
+  // A tap lands where the card is drawn: once the page of the last step has loaded, the content
+  // above the widget no longer moves it (a tap during that shift hit another answer).
+  await routerSettled(page);
   // The radio is drawn as a card: its label takes the tap.
   await radio.evaluate((input) => input.closest('label')?.scrollIntoView({ block: 'center' }));
   const label = await radio.evaluateHandle((input) => input.closest('label') as HTMLLabelElement);
