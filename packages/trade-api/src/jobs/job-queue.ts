@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { databaseDialect, type TradeDb } from '../db/create-database.ts';
-import type { JobsTable } from '../db/schema.ts';
+import type { JobsTable, TradeDatabase } from '../db/schema.ts';
 import { daysAfter } from '../time/day.ts';
 
 /*
@@ -155,6 +155,17 @@ export async function claimDueJobs(db: TradeDb, options: ClaimOptions): Promise<
   );
 }
 
+/** Of `jobIds`, the jobs still open and leased to `workerId`. */
+function heldBy(workerId: string, jobIds: readonly number[]) {
+  return (eb: ExpressionBuilder<TradeDatabase, 'jobs'>) =>
+    eb.and([
+      eb('id', 'in', [...jobIds]),
+      eb('locked_by', '=', workerId),
+      eb('done_at', 'is', null),
+      eb('failed_at', 'is', null),
+    ]);
+}
+
 /** Extends the lease of the jobs a worker still holds; answers how many it still holds. */
 export async function extendLeases(
   db: TradeDb,
@@ -166,10 +177,7 @@ export async function extendLeases(
   const result = await db
     .updateTable('jobs')
     .set({ locked_until: until.toISOString() })
-    .where('id', 'in', [...jobIds])
-    .where('locked_by', '=', workerId)
-    .where('done_at', 'is', null)
-    .where('failed_at', 'is', null)
+    .where(heldBy(workerId, jobIds))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -188,10 +196,7 @@ export async function releaseLeases(
   const result = await db
     .updateTable('jobs')
     .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', [...jobIds])
-    .where('locked_by', '=', workerId)
-    .where('done_at', 'is', null)
-    .where('failed_at', 'is', null)
+    .where(heldBy(workerId, jobIds))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
