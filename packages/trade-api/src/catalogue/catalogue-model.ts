@@ -87,6 +87,12 @@ export interface CatalogueDevice {
    * Absent for the seed; an operator's import sets it.
    */
   photo?: string;
+  /**
+   * When the device was retired (`npm run ops -- catalogue retire`): it takes no new offers, is
+   * left out of search results, series lists and the sitemap, and its product page says it can
+   * no longer be sold. Absent for a device on sale.
+   */
+  retiredAt?: string;
   /** Per edition: url slug and page texts (name is the display name in that edition). */
   pages: PerEdition<CataloguePage>;
   /** What we pay for a device in top condition, in integer euro cents, per edition. */

@@ -10,6 +10,12 @@ import {
   type LineDecision,
 } from '../trades/clarification-decisions.ts';
 import { forgetSharedSecret } from '../server/cluster-check.ts';
+import {
+  CatalogueBusyError,
+  type CatalogueChangeOrigin,
+} from '../catalogue-changes/catalogue-change.ts';
+import { runCatalogueCommand } from './ops-catalogue.ts';
+import { runPriceCommand } from './ops-prices.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
 import { clarifyTrade } from '../trades/offer-revision.ts';
@@ -34,7 +40,26 @@ import {
  * command line passes none, and the mail, whose links name the shop, is sent by the next job run
  * of a shop or API node with that node's own origin.
  */
-export type OpsDeps = TradeDeps & BlobStoreSettings & { links?: MailLinks };
+export type OpsDeps = TradeDeps &
+  BlobStoreSettings & {
+    links?: MailLinks;
+    /**
+     * Who runs the command, for the price and catalogue history; default `ops` with the
+     * command line as the source.
+     */
+    origin?: CatalogueChangeOrigin;
+    /**
+     * Whether the database is production's (`NODE_ENV=production`): a change of more than
+     * {@link confirmationThreshold} prices then asks before it is written, unless `--yes`.
+     * Default false.
+     */
+    production?: boolean;
+    /** Asks the operator a yes/no question; absent when nobody can answer (no terminal). */
+    confirm?: (question: string) => Promise<boolean>;
+  };
+
+/** More prices than this changed at once on production need `--yes` or a confirmation. */
+export const confirmationThreshold = 1000;
 
 /** What `clarify` and `pay` say when the mail is left to the nodes. */
 const mailLeftToNodes =
@@ -64,16 +89,39 @@ const opsUsage = `Usage: npm run ops -- <command>
   nodes forget-secret                      after JWT_SECRET was changed on every node on
                                            purpose: the next node to start records the new one
 
+  prices export [--edition <edition>]      the price list as CSV on standard output
+  prices import <file.csv> [--dry-run] [--yes] [--force]
+                                           apply the rows whose prices differ, all or nothing
+  prices adjust --edition <edition> (--series <name> | --manufacturer <name> | --category <key>)
+                --percent <p> [--dry-run] [--yes] [--force]
+                                           move the base prices of those devices by p percent
+  prices factors [--category <key>]        the price factor of every answer per category
+  prices set-factor --category <key> --question <CODE> --answer <CODE> --factor <f> [--dry-run]
+                                           change the price factor of one answer
+  prices history <deviceId> [--edition <edition>]
+                                           every price a device had, with when, who and how
+  catalogue import <models.json> [--dry-run]
+                                           add manufacturers, series and models (the format of
+                                           seed/product-lines.json), merged by name
+  catalogue retire <deviceId> [--dry-run]  no new offers for the device; offers and trades made
+                                           stay valid
+
+  --dry-run prints what would change and writes nothing; --force allows a price move of more
+  than 50 %; --yes skips the confirmation asked on production before more than 1,000 prices change.
+
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
 
-/** A command line the commands cannot run. */
-class UsageError extends Error {}
+/** A command line the commands cannot run: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+/** A command that refused its input (a bad file, a guard): printed as it is, exit code 1. */
+export class RefusedError extends Error {}
 
 /** Options that take no value: present means yes. */
-const flagOptions: ReadonlySet<string> = new Set(['dry-run']);
+const flagOptions: ReadonlySet<string> = new Set(['dry-run', 'yes', 'force']);
 
 /** Splits `--name value` options (repeatable) from positional words. */
-function parseOptions(words: readonly string[]): {
+export function parseOptions(words: readonly string[]): {
   positional: string[];
   options: Map<string, string[]>;
 } {
@@ -99,7 +147,8 @@ function parseOptions(words: readonly string[]): {
   return { positional, options };
 }
 
-function single(options: Map<string, string[]>, name: string): string | undefined {
+/** The value of an option given at most once. */
+export function single(options: Map<string, string[]>, name: string): string | undefined {
   const values = options.get(name);
   if (values !== undefined && values.length > 1)
     throw new UsageError(`--${name} may be given once`);
@@ -357,6 +406,10 @@ export async function runOpsCommand(
         break;
       case 'blobs':
         return await runBlobCommand(positional, options, deps, print);
+      case 'prices':
+        return await runPriceCommand(positional, options, deps, print);
+      case 'catalogue':
+        return await runCatalogueCommand(positional, options, deps, print);
       case 'nodes': {
         if (positional[1] !== 'forget-secret') throw new UsageError('nodes needs forget-secret');
         print(
@@ -376,6 +429,10 @@ export async function runOpsCommand(
     if (error instanceof UsageError) {
       print(`${error.message}\n\n${opsUsage}`);
       return 2;
+    }
+    if (error instanceof RefusedError || error instanceof CatalogueBusyError) {
+      print(error.message);
+      return 1;
     }
     if (error instanceof LifecycleError) {
       print(error.message);

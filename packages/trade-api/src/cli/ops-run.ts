@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
@@ -12,6 +14,26 @@ import { runOpsCommand } from './ops-commands.ts';
  * that links the shop is sent by a running node, with that node's origin (docs/trade-api.md,
  * "Mail links and the shop's origin").
  */
+
+/** The operator's login name, for the history of price and catalogue changes. */
+function operatorName(environment: Readonly<Record<string, string | undefined>>): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return environment['USER'] ?? 'unknown';
+  }
+}
+
+/** Asks a yes/no question on the terminal; only "y" or "yes" is a yes. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await terminal.question(`${question} [y/N] `);
+    return /^y(?:es)?$/i.test(answer.trim());
+  } finally {
+    terminal.close();
+  }
+}
 
 /** Runs one command line against the configured database; answers the exit code. */
 export async function runOps(
@@ -29,7 +51,16 @@ export async function runOps(
     await migrateToLatest(db);
     return await runOpsCommand(
       argv,
-      { db, mailer, clock: () => new Date(), dataDir: config.dataDir, s3: config.s3 },
+      {
+        db,
+        mailer,
+        clock: () => new Date(),
+        dataDir: config.dataDir,
+        s3: config.s3,
+        origin: { actor: `ops:${operatorName(environment)}`, source: argv.join(' ') },
+        production: config.environment === 'production',
+        ...(process.stdin.isTTY && process.stdout.isTTY ? { confirm: askOnTerminal } : {}),
+      },
       print,
     );
   } catch (error) {

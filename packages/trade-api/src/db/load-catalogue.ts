@@ -191,6 +191,7 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
       image: row.image,
       thumbnail: row.thumbnail,
       ...(row.photo === null ? {} : { photo: row.photo }),
+      ...(row.retired_at === null ? {} : { retiredAt: row.retired_at }),
       pages: devicePageSets.get(row.id),
       basePrices: basePrices.get(row.id),
       recyclingPrices: recyclingPrices.get(row.id),

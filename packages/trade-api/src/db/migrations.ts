@@ -35,6 +35,7 @@ import {
   down as checkoutIdempotencyDown,
 } from './migrations/checkout-idempotency.ts';
 import { up as nodeSettingsUp, down as nodeSettingsDown } from './migrations/node-settings.ts';
+import { up as priceHistoryUp, down as priceHistoryDown } from './migrations/price-history.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -60,6 +61,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014_checkout_idempotency': { up: checkoutIdempotencyUp, down: checkoutIdempotencyDown },
   '0015_blobs': { up: blobsUp, down: blobsDown },
   '0016_node_settings': { up: nodeSettingsUp, down: nodeSettingsDown },
+  '0017_price_history': { up: priceHistoryUp, down: priceHistoryDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

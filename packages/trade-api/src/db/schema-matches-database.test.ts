@@ -86,6 +86,9 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     id: 'not null',
     created_at: 'not null',
     note: 'not null',
+    kind: 'not null',
+    actor: 'not null',
+    source: 'not null',
   },
   categories: {
     id: 'not null',
@@ -189,6 +192,7 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     image: 'nullable',
     thumbnail: 'nullable',
     photo: 'nullable',
+    retired_at: 'nullable',
   },
   jobs: {
     id: 'not null',
@@ -208,6 +212,24 @@ const schemaOfTheType: { [Table in keyof TradeDatabase]: Nullability<TradeDataba
     name: 'not null',
     value: 'not null',
     updated_at: 'not null',
+  },
+  price_changes: {
+    id: 'not null',
+    revision_id: 'not null',
+    device_id: 'not null',
+    edition: 'not null',
+    old_base_price_cents: 'nullable',
+    new_base_price_cents: 'not null',
+    old_recycling_price_cents: 'nullable',
+    new_recycling_price_cents: 'not null',
+  },
+  factor_changes: {
+    id: 'not null',
+    revision_id: 'not null',
+    question_id: 'not null',
+    answer_id: 'not null',
+    old_price_factor: 'nullable',
+    new_price_factor: 'not null',
   },
   login_attempts: {
     id: 'not null',

@@ -22,10 +22,42 @@ export interface PageColumns {
   meta_keywords: string;
 }
 
+/** What a catalogue revision changed: the first seed, prices or factors, or catalogue entries. */
+export type CatalogueRevisionKind = 'seed' | 'prices' | 'catalogue';
+
+/** One change of catalogue or prices, in the order made (migration `0017_price_history`). */
 export interface CatalogueRevisionsTable {
   id: Generated<number>;
   created_at: Timestamp;
   note: string;
+  /** A {@link CatalogueRevisionKind}: a node reloads prices only, or the whole catalogue. */
+  kind: string;
+  /** Who made it: `seed`, `migration`, `ops:<user>` for the command line, a staff member. */
+  actor: string;
+  /** The command line or screen it came from, e.g. `prices import prices.csv`. */
+  source: string;
+}
+
+/** The prices of one device in one edition as one revision changed them; old null = first price. */
+export interface PriceChangesTable {
+  id: Generated<number>;
+  revision_id: number;
+  device_id: number;
+  edition: string;
+  old_base_price_cents: number | null;
+  new_base_price_cents: number;
+  old_recycling_price_cents: number | null;
+  new_recycling_price_cents: number;
+}
+
+/** The price factor of one answer as one revision changed it; old null = first factor. */
+export interface FactorChangesTable {
+  id: Generated<number>;
+  revision_id: number;
+  question_id: number;
+  answer_id: number;
+  old_price_factor: number | null;
+  new_price_factor: number;
 }
 
 export interface CategoriesTable {
@@ -84,6 +116,8 @@ export interface DevicesTable {
   thumbnail: string | null;
   /** Key of the device's photo in the catalogue photo storage (migration `0013_device_photos`). */
   photo: string | null;
+  /** When it was retired: no new offers, pages say it can no longer be sold (migration 0017). */
+  retired_at: Timestamp | null;
 }
 export interface DevicePagesTable extends PageColumns {
   device_id: number;
@@ -652,6 +686,8 @@ export interface TradeDatabase {
   jobs: JobsTable;
   checkout_idempotency_keys: CheckoutIdempotencyKeysTable;
   node_settings: NodeSettingsTable;
+  price_changes: PriceChangesTable;
+  factor_changes: FactorChangesTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -704,4 +740,6 @@ export const tableNames = [
   'jobs',
   'checkout_idempotency_keys',
   'node_settings',
+  'price_changes',
+  'factor_changes',
 ] as const satisfies readonly (keyof TradeDatabase)[];

@@ -168,6 +168,7 @@ export async function seedCatalogue(db: TradeDb, catalogue: Catalogue): Promise<
         image: device.image,
         thumbnail: device.thumbnail,
         photo: device.photo ?? null,
+        retired_at: device.retiredAt ?? null,
       })),
       rows,
     );
@@ -244,10 +245,47 @@ export async function seedCatalogue(db: TradeDb, catalogue: Catalogue): Promise<
       ),
       rows,
     );
+    // The seed is the first revision and its prices and factors the first price list.
+    const revision = await trx
+      .insertInto('catalogue_revisions')
+      .values({
+        created_at: new Date().toISOString(),
+        note: 'initial seed',
+        kind: 'seed',
+        actor: 'seed',
+        source: 'seed',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    rows.catalogue_revisions = 1;
     await insertAll(
       trx,
-      'catalogue_revisions',
-      [{ created_at: new Date().toISOString(), note: 'initial seed' }],
+      'price_changes',
+      catalogue.devices.flatMap((device) =>
+        editionCodes.map((edition) => ({
+          revision_id: revision.id,
+          device_id: device.id,
+          edition,
+          old_base_price_cents: null,
+          new_base_price_cents: device.basePrices[edition],
+          old_recycling_price_cents: null,
+          new_recycling_price_cents: device.recyclingPrices[edition],
+        })),
+      ),
+      rows,
+    );
+    await insertAll(
+      trx,
+      'factor_changes',
+      catalogue.questions.flatMap((question) =>
+        question.answers.map((answer) => ({
+          revision_id: revision.id,
+          question_id: question.id,
+          answer_id: answer.id,
+          old_price_factor: null,
+          new_price_factor: answer.priceFactor,
+        })),
+      ),
       rows,
     );
     return { seeded: true, rows };
