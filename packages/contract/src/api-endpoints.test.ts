@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints } from './api-endpoints.ts';
 import { catalogueImageEndpoints } from './catalogue-images.ts';
+import { catalogueRevisionEndpoints } from './catalogue-revision.ts';
 import { clarificationEndpoints } from './clarification.ts';
 import { contactEndpoints } from './contact.ts';
 import { endpoints } from './endpoints.ts';
@@ -18,6 +19,7 @@ describe('apiEndpoints', () => {
     const groups = [
       endpoints,
       catalogueImageEndpoints,
+      catalogueRevisionEndpoints,
       sessionEndpoints,
       newsletterEndpoints,
       offerEndpoints,

@@ -2,11 +2,13 @@ import { editionCodes, editionCodeSchema, type EditionCode } from '@tradein/edit
 import type {
   Catalogue,
   CatalogueAnswer,
+  CatalogueDevice,
   CataloguePage,
   PerEdition,
 } from '../catalogue/catalogue-model.ts';
-import type { TradeDb } from './create-database.ts';
-import type { PageColumns } from './schema.ts';
+import type { Selectable } from 'kysely';
+import { databaseDialect, type TradeDb } from './create-database.ts';
+import type { DevicePricesTable, DevicesTable, PageColumns } from './schema.ts';
 
 /*
  * Reads the stored catalogue back into the `Catalogue` shape. Lists come back in a canonical
@@ -58,8 +60,89 @@ function parseSearchTerms(deviceId: number, json: string): string[] {
   return value;
 }
 
-/** Reads the whole catalogue; throws when the stored rows are inconsistent. */
-export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
+/** How {@link loadCatalogue} and {@link loadPriceList} read. */
+export interface CatalogueReadOptions {
+  /**
+   * Awaited between two chunks of devices, so a node reloading while it serves lets waiting
+   * requests run (SQLite reads block the thread); default: no pause.
+   */
+  pause?: () => Promise<void>;
+  /** Devices read per chunk; default 250. */
+  chunkSize?: number;
+}
+
+/** Devices per chunk: 250 devices are 1,250 page rows, a few milliseconds of reading. */
+const defaultChunkSize = 250;
+
+/**
+ * Runs `read` in one transaction, so every chunk sees the same state of the catalogue: a change
+ * committed meanwhile belongs to the next revision (on PostgreSQL a repeatable-read snapshot; a
+ * SQLite read transaction is a snapshot in WAL mode). Inside a transaction already, in that one.
+ */
+async function inSnapshot<T>(db: TradeDb, read: (db: TradeDb) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return read(db);
+  const transaction = db.transaction();
+  return databaseDialect(db) === 'postgres'
+    ? transaction.setIsolationLevel('repeatable read').execute(read)
+    : transaction.execute(read);
+}
+
+/** The ids of every device in chunks of `size`, in id order: `[first, last]` per chunk. */
+async function* deviceChunks(
+  db: TradeDb,
+  size: number,
+  pause: (() => Promise<void>) | undefined,
+): AsyncGenerator<Selectable<DevicesTable>[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(size)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]?.id ?? after;
+    if (rows.length < size) return;
+    await pause?.();
+  }
+}
+
+/** The prices of the devices with ids in `[first, last]`. */
+function pricesBetween(db: TradeDb, first: number, last: number) {
+  return db
+    .selectFrom('device_prices')
+    .selectAll()
+    .where('device_id', '>=', first)
+    .where('device_id', '<=', last)
+    .execute();
+}
+
+/** Every answer with its factor, by question then position. */
+function answerRows(db: TradeDb) {
+  return db
+    .selectFrom('answers')
+    .selectAll()
+    .orderBy('question_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Reads the whole catalogue; throws when the stored rows are inconsistent. Devices, their pages
+ * and prices are read in chunks of devices within one snapshot.
+ */
+export async function loadCatalogue(
+  db: TradeDb,
+  options: CatalogueReadOptions = {},
+): Promise<Catalogue> {
+  return inSnapshot(db, (snapshot) => readCatalogue(snapshot, options));
+}
+
+async function readCatalogue(db: TradeDb, options: CatalogueReadOptions): Promise<Catalogue> {
   const [
     categories,
     categoryPages,
@@ -68,9 +151,6 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
     links,
     series,
     seriesPages,
-    devices,
-    devicePages,
-    devicePrices,
     questions,
     questionTexts,
     answers,
@@ -88,18 +168,9 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
       .execute(),
     db.selectFrom('series').selectAll().orderBy('id').execute(),
     db.selectFrom('series_pages').selectAll().execute(),
-    db.selectFrom('devices').selectAll().orderBy('id').execute(),
-    db.selectFrom('device_pages').selectAll().execute(),
-    db.selectFrom('device_prices').selectAll().execute(),
     db.selectFrom('questions').selectAll().orderBy('id').execute(),
     db.selectFrom('question_texts').selectAll().execute(),
-    db
-      .selectFrom('answers')
-      .selectAll()
-      .orderBy('question_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
+    answerRows(db),
     db.selectFrom('answer_texts').selectAll().execute(),
   ]);
 
@@ -111,14 +182,51 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
   }
   const seriesPageSets = new PerEditionCollector<CataloguePage>('series');
   for (const row of seriesPages) seriesPageSets.add(row.series_id, row.edition, toPage(row));
-  const devicePageSets = new PerEditionCollector<CataloguePage>('device');
-  for (const row of devicePages) devicePageSets.add(row.device_id, row.edition, toPage(row));
-  const basePrices = new PerEditionCollector<number>('device price');
-  const recyclingPrices = new PerEditionCollector<number>('device recycling price');
-  for (const row of devicePrices) {
-    basePrices.add(row.device_id, row.edition, row.base_price_cents);
-    recyclingPrices.add(row.device_id, row.edition, row.recycling_price_cents);
+
+  const devices: CatalogueDevice[] = [];
+  for await (const chunk of deviceChunks(
+    db,
+    options.chunkSize ?? defaultChunkSize,
+    options.pause,
+  )) {
+    const first = chunk[0]?.id ?? 0;
+    const last = chunk[chunk.length - 1]?.id ?? 0;
+    const [devicePages, devicePrices] = await Promise.all([
+      db
+        .selectFrom('device_pages')
+        .selectAll()
+        .where('device_id', '>=', first)
+        .where('device_id', '<=', last)
+        .execute(),
+      pricesBetween(db, first, last),
+    ]);
+    const devicePageSets = new PerEditionCollector<CataloguePage>('device');
+    for (const row of devicePages) devicePageSets.add(row.device_id, row.edition, toPage(row));
+    const prices = collectPrices(devicePrices);
+    for (const row of chunk) {
+      devices.push({
+        id: row.id,
+        categoryId: row.category_id,
+        manufacturerId: row.manufacturer_id,
+        seriesId: row.series_id,
+        model: row.model,
+        modelKey: row.model_key,
+        variant: row.variant,
+        name: row.name,
+        searchTerms: parseSearchTerms(row.id, row.search_terms),
+        releaseYear: row.release_year,
+        releaseMonth: row.release_month,
+        image: row.image,
+        thumbnail: row.thumbnail,
+        ...(row.photo === null ? {} : { photo: row.photo }),
+        ...(row.retired_at === null ? {} : { retiredAt: row.retired_at }),
+        pages: devicePageSets.get(row.id),
+        basePrices: prices.base.get(row.id),
+        recyclingPrices: prices.recycling.get(row.id),
+      });
+    }
   }
+
   const questionTextSets = new PerEditionCollector<{ question: string; description: string }>(
     'question',
   );
@@ -176,26 +284,7 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
       top: row.top === 1,
       position: row.position,
     })),
-    devices: devices.map((row) => ({
-      id: row.id,
-      categoryId: row.category_id,
-      manufacturerId: row.manufacturer_id,
-      seriesId: row.series_id,
-      model: row.model,
-      modelKey: row.model_key,
-      variant: row.variant,
-      name: row.name,
-      searchTerms: parseSearchTerms(row.id, row.search_terms),
-      releaseYear: row.release_year,
-      releaseMonth: row.release_month,
-      image: row.image,
-      thumbnail: row.thumbnail,
-      ...(row.photo === null ? {} : { photo: row.photo }),
-      ...(row.retired_at === null ? {} : { retiredAt: row.retired_at }),
-      pages: devicePageSets.get(row.id),
-      basePrices: basePrices.get(row.id),
-      recyclingPrices: recyclingPrices.get(row.id),
-    })),
+    devices,
     questions: questions.map((row) => ({
       id: row.id,
       categoryId: row.category_id,
@@ -205,6 +294,67 @@ export async function loadCatalogue(db: TradeDb): Promise<Catalogue> {
       position: row.position,
     })),
   };
+}
+
+/** Base and recycling prices per device and edition. */
+function collectPrices(rows: readonly Selectable<DevicePricesTable>[]) {
+  const base = new PerEditionCollector<number>('device price');
+  const recycling = new PerEditionCollector<number>('device recycling price');
+  for (const row of rows) {
+    base.add(row.device_id, row.edition, row.base_price_cents);
+    recycling.add(row.device_id, row.edition, row.recycling_price_cents);
+  }
+  return { base, recycling };
+}
+
+/**
+ * The catalogue with the prices and answer factors stored now: a new catalogue object whose
+ * devices and questions are new objects, and whose other entries are `catalogue`'s own. What a
+ * node reloads after a price change (the entries did not change, so its search indexes stay).
+ * Devices are read in chunks within one snapshot, like {@link loadCatalogue}.
+ */
+export async function loadPriceList(
+  db: TradeDb,
+  catalogue: Catalogue,
+  options: CatalogueReadOptions = {},
+): Promise<Catalogue> {
+  return inSnapshot(db, async (snapshot) => {
+    const size = (options.chunkSize ?? defaultChunkSize) * editionCodes.length;
+    const devices: CatalogueDevice[] = [];
+    const sorted = catalogue.devices;
+    for (let start = 0; start < sorted.length; start += size) {
+      const chunk = sorted.slice(start, start + size);
+      const ids = chunk.map((device) => device.id);
+      const prices = collectPrices(
+        await pricesBetween(snapshot, Math.min(...ids), Math.max(...ids)),
+      );
+      for (const device of chunk) {
+        devices.push({
+          ...device,
+          basePrices: prices.base.get(device.id),
+          recyclingPrices: prices.recycling.get(device.id),
+        });
+      }
+      if (start + size < sorted.length) await options.pause?.();
+    }
+    const factors = new Map(
+      (await answerRows(snapshot)).map((row) => [`${row.question_id}/${row.id}`, row]),
+    );
+    const questions = catalogue.questions.map((question) => ({
+      ...question,
+      answers: question.answers.map((answer) => {
+        const stored = factors.get(`${question.id}/${answer.id}`);
+        return stored === undefined
+          ? answer
+          : {
+              ...answer,
+              priceFactor: stored.price_factor,
+              meansDefective: stored.means_defective === 1,
+            };
+      }),
+    }));
+    return { ...catalogue, devices, questions };
+  });
 }
 
 /** A copy of a list sorted by id. */

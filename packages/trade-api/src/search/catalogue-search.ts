@@ -8,9 +8,14 @@ import {
   toManufacturer,
   toSeries,
 } from '../catalogue/catalogue-view.ts';
-import type { Catalogue } from '../catalogue/catalogue-model.ts';
+import type { Catalogue, CatalogueDevice } from '../catalogue/catalogue-model.ts';
 import type { SearchApplication, SearchFunction } from '../server/search-route.ts';
-import { createSearchIndex, type AggregationMatch, type SearchIndex } from './search-index.ts';
+import {
+  buildSearchIndex,
+  createSearchIndex,
+  type AggregationMatch,
+  type SearchIndex,
+} from './search-index.ts';
 
 /** The series a devicesBySeries query names, by id or by its url in the edition. */
 function seriesIdOf(index: SearchIndex, query: Extract<SearchQuery, { kind: 'devicesBySeries' }>) {
@@ -19,15 +24,42 @@ function seriesIdOf(index: SearchIndex, query: Extract<SearchQuery, { kind: 'dev
   return match?.kind === 'series' ? match.series.id : undefined;
 }
 
+/** The search index of every edition. */
+export type SearchIndexes = ReadonlyMap<EditionCode, SearchIndex>;
+
+/** Builds the search index of every edition at once. */
+export function createSearchIndexes(catalogue: Catalogue): SearchIndexes {
+  return new Map(editionCodes.map((edition) => [edition, createSearchIndex(catalogue, edition)]));
+}
+
+/**
+ * Builds the search index of every edition in steps (`buildSearchIndex`), one generator for all
+ * five, for `runInSlices` while the node serves.
+ */
+export function* buildSearchIndexes(
+  catalogue: Catalogue,
+): Generator<undefined, SearchIndexes, undefined> {
+  const indexes = new Map<EditionCode, SearchIndex>();
+  for (const edition of editionCodes) {
+    indexes.set(edition, yield* buildSearchIndex(catalogue, edition));
+  }
+  return indexes;
+}
+
 /**
  * Answers every kind of `POST /api/trade/searches` (spec §7) from the catalogue: one search index
- * per edition, built once here, and the catalogue views that shape the contract's answers.
+ * per edition and the catalogue views that shape the contract's answers. The indexes may come
+ * from an earlier catalogue with the same entries and other prices (a price change reloads the
+ * prices only): the devices they find are taken from `catalogue` by id, so every answer shows
+ * the catalogue's prices.
  */
-export function createCatalogueSearch(catalogue: Catalogue): SearchFunction {
-  const indexes = new Map<EditionCode, SearchIndex>(
-    editionCodes.map((edition) => [edition, createSearchIndex(catalogue, edition)]),
-  );
+export function createCatalogueSearch(
+  catalogue: Catalogue,
+  indexes: SearchIndexes = createSearchIndexes(catalogue),
+): SearchFunction {
   const lookup = getCatalogueIndex(catalogue);
+  const current = (device: CatalogueDevice): CatalogueDevice =>
+    lookup.devicesById.get(device.id) ?? device;
   const categoriesInOrder = catalogue.categories.toSorted((a, b) => a.position - b.position);
 
   function toAggregation(edition: EditionCode, url: string, match: AggregationMatch): Aggregation {
@@ -63,7 +95,7 @@ export function createCatalogueSearch(catalogue: Catalogue): SearchFunction {
       }
       case 'deviceByUrl': {
         const device = index.deviceByUrl(query.url);
-        const hits = device ? [toDevice(catalogue, edition, device)] : [];
+        const hits = device ? [toDevice(catalogue, edition, current(device))] : [];
         return { kind: 'deviceByUrl', total: hits.length, hits };
       }
       case 'devicesBySeries': {
@@ -74,7 +106,7 @@ export function createCatalogueSearch(catalogue: Catalogue): SearchFunction {
             : index.devicesBySeries(seriesId);
         const hits = devices
           .slice(0, resultSize)
-          .map((device) => toDeviceSummary(catalogue, edition, device));
+          .map((device) => toDeviceSummary(catalogue, edition, current(device)));
         return { kind: 'devicesBySeries', total: devices.length, hits };
       }
       case 'aggregationByUrl': {
@@ -89,7 +121,7 @@ export function createCatalogueSearch(catalogue: Catalogue): SearchFunction {
             : { limit: resultSize, categoryId: query.categoryId };
         const hits = index
           .searchDevices(query.text, options)
-          .map((hit) => toDeviceSummary(catalogue, edition, hit.device));
+          .map((hit) => toDeviceSummary(catalogue, edition, current(hit.device)));
         return { kind: 'deviceSearch', total: hits.length, hits };
       }
     }

@@ -93,8 +93,28 @@ interface RankedModel {
   extraWords: number;
 }
 
-/** Builds the search index of one edition. Throws when a url is used twice. */
+/** Devices, models or series handled between two pauses of a {@link buildSearchIndex}. */
+const stepSize = 512;
+
+/** Builds the search index of one edition at once. Throws when a url is used twice. */
 export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): SearchIndex {
+  const steps = buildSearchIndex(catalogue, edition);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * Builds the search index of one edition in steps: the generator pauses after every
+ * {@link stepSize} entries, so a node rebuilding while it serves can hand the thread back to
+ * waiting requests between steps (`runInSlices`). Retired devices are found by url but by no
+ * search and in no series list. Throws when a url is used twice.
+ */
+export function* buildSearchIndex(
+  catalogue: Catalogue,
+  edition: EditionCode,
+): Generator<undefined, SearchIndex, undefined> {
   const devices = catalogue.devices;
   const manufacturersById = new Map(catalogue.manufacturers.map((entry) => [entry.id, entry]));
   const categoriesById = new Map(catalogue.categories.map((entry) => [entry.id, entry]));
@@ -108,7 +128,12 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
   const vocabulary = new Set<string>();
 
   for (let deviceIndex = 0; deviceIndex < devices.length; deviceIndex += 1) {
+    if (deviceIndex % stepSize === 0) yield;
     const device = devices[deviceIndex] as CatalogueDevice;
+    if (device.retiredAt !== undefined) {
+      deviceVariantWords.push([]);
+      continue;
+    }
     // A model split across categories is searched per category, so the filter stays exact.
     const groupKey = `${device.modelKey}\u0000${device.categoryId}`;
     let modelIndex = modelIndexByKey.get(groupKey);
@@ -145,12 +170,15 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
     for (const word of words) vocabulary.add(word);
   }
 
+  yield;
   const trie = new VocabularyTrie(vocabulary);
   const termCount = trie.words.length;
+  yield;
 
   // --- postings: term id → model indexes, ascending
   const postingLists: number[][] = Array.from({ length: termCount }, () => []);
   for (let modelIndex = 0; modelIndex < models.length; modelIndex += 1) {
+    if (modelIndex % stepSize === 0) yield;
     for (const word of modelWords[modelIndex] as Set<string>) {
       postingLists[trie.idOf(word)]?.push(modelIndex);
     }
@@ -160,9 +188,13 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
     );
   }
   const postings = postingLists.map((list) => Int32Array.from(list));
-  const deviceVariantTerms = deviceVariantWords.map((words) =>
-    Int32Array.from(words, (word) => trie.idOf(word)),
-  );
+  yield;
+  const deviceVariantTerms: Int32Array[] = [];
+  for (let deviceIndex = 0; deviceIndex < deviceVariantWords.length; deviceIndex += 1) {
+    if (deviceIndex % stepSize === 0) yield;
+    const words = deviceVariantWords[deviceIndex] as string[];
+    deviceVariantTerms.push(Int32Array.from(words, (word) => trie.idOf(word)));
+  }
 
   // --- scratch state of one query, stamped so nothing is cleared between queries
   let queryStamp = 0;
@@ -373,7 +405,9 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
 
   // --- lookups
   const deviceByUrlMap = new Map<string, CatalogueDevice>();
-  for (const device of devices) {
+  for (let deviceIndex = 0; deviceIndex < devices.length; deviceIndex += 1) {
+    if (deviceIndex % stepSize === 0) yield;
+    const device = devices[deviceIndex] as CatalogueDevice;
     const url = device.pages[edition].url;
     if (deviceByUrlMap.has(url)) {
       throw new Error(`Duplicate device url "${url}" in edition ${edition}`);
@@ -383,11 +417,16 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
 
   const devicesBySeriesMap = new Map<number, CatalogueDevice[]>();
   for (const device of devices) {
+    if (device.retiredAt !== undefined) continue;
     const list = devicesBySeriesMap.get(device.seriesId);
     if (list === undefined) devicesBySeriesMap.set(device.seriesId, [device]);
     else list.push(device);
   }
+  yield;
+  let sortedLists = 0;
   for (const list of devicesBySeriesMap.values()) {
+    sortedLists += 1;
+    if (sortedLists % stepSize === 0) yield;
     list.sort(
       (left, right) =>
         right.releaseYear - left.releaseYear ||
@@ -397,6 +436,7 @@ export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): S
     );
   }
 
+  yield;
   const aggregations = buildAggregations(catalogue, edition, categoriesById, manufacturersById);
 
   return {

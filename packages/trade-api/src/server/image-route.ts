@@ -20,14 +20,22 @@ export type RenderImage = (
 const imageCacheControl = `public, max-age=${daySeconds}`;
 
 /**
- * The images of a catalogue: a device's photo when it has one and the file is stored, else the
- * drawing of the entry.
+ * The images of a catalogue (or of the catalogue a node serves now): a device's photo when it has
+ * one and the file is stored, else the drawing of the entry.
  */
-export function catalogueImages(catalogue: Catalogue, photos: PhotoStorage): RenderImage {
-  return async (kind, id) =>
-    (await readCataloguePhoto(catalogue, photos, kind, id)) ??
-    renderCatalogueImage(catalogue, kind, id) ??
-    null;
+export function catalogueImages(
+  catalogue: Catalogue | (() => Catalogue),
+  photos: PhotoStorage,
+): RenderImage {
+  const served = typeof catalogue === 'function' ? catalogue : () => catalogue;
+  return async (kind, id) => {
+    const current = served();
+    return (
+      (await readCataloguePhoto(current, photos, kind, id)) ??
+      renderCatalogueImage(current, kind, id) ??
+      null
+    );
+  };
 }
 
 /**

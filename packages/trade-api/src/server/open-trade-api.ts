@@ -16,7 +16,7 @@ import {
   type TradeDb,
 } from '../db/create-database.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { loadCatalogue } from '../db/load-catalogue.ts';
+import { openLiveCatalogue, type LiveCatalogue } from '../catalogue-changes/live-catalogue.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { scheduleTradeJobs } from '../jobs/trade-jobs.ts';
@@ -39,8 +39,11 @@ import { checkSharedSecret, requireSharedSettings } from './cluster-check.ts';
 export interface TradeApiParts {
   db: TradeDb;
   config: TradeApiConfig;
-  /** The stored catalogue, as `loadCatalogue` reads it. */
-  catalogue: Catalogue;
+  /**
+   * The stored catalogue, as `loadCatalogue` reads it, or a node's live catalogue that follows
+   * every change (`openLiveCatalogue`): search and images then serve its newest snapshot.
+   */
+  catalogue: Catalogue | LiveCatalogue;
   mailer: Mailer;
   /** Default: the system clock. */
   clock?: () => Date;
@@ -56,13 +59,18 @@ const systemClock = (): Date => new Date();
  * offers, trades and contact messages.
  */
 export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
-  const { db, config, catalogue, mailer } = parts;
+  const { db, config, mailer } = parts;
   const clock = parts.clock ?? systemClock;
   const authenticate = createAuthenticator({ db, config, clock });
+  const live = 'current' in parts.catalogue ? parts.catalogue : undefined;
+  const fixed = 'current' in parts.catalogue ? undefined : parts.catalogue;
+  const search = live?.search ?? createCatalogueSearch(fixed as Catalogue);
+  const catalogue = (): Catalogue => live?.current().catalogue ?? (fixed as Catalogue);
   return {
     db,
     config,
-    search: createCatalogueSearch(catalogue),
+    search,
+    catalogueRevision: () => live?.current().revision,
     renderImage: catalogueImages(catalogue, cataloguePhotoStorage(openBlobStore(config, db))),
     authenticate,
     extend: async (route, api) => {
@@ -107,7 +115,8 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
 /** A trade API ready to serve: its database, the catalogue it serves, and the plugin options. */
 export interface OpenTradeApi {
   db: TradeDb;
-  catalogue: Catalogue;
+  /** The catalogue as the database holds it, reloaded on every change (catalogue_revisions). */
+  catalogue: LiveCatalogue;
   /** Options for `buildTradeApi` (or `createTradeApiServer`). */
   options: TradeApiOptions;
   close(): Promise<void>;
@@ -124,6 +133,8 @@ export interface OpenTradeApiOptions {
   log?: DatabaseWaitLog;
   /** Longest pause between two tries, in milliseconds; default 5 s. */
   maxRetryDelayMs?: number;
+  /** How often the node looks for catalogue and price changes; default 1 s (`defaultPollMs`). */
+  cataloguePollMs?: number;
 }
 
 const defaultWaitLog: DatabaseWaitLog = (message) => {
@@ -204,7 +215,15 @@ export async function openTradeApi(
   );
   const db = createDatabase({ ...config, timeouts: requestTimeouts });
   try {
-    const catalogue = await untilDatabaseAnswers(() => loadCatalogue(db), log, maxDelayMs);
+    const catalogue = await untilDatabaseAnswers(
+      () =>
+        openLiveCatalogue(db, {
+          ...(options.cataloguePollMs === undefined ? {} : { pollMs: options.cataloguePollMs }),
+          log,
+        }),
+      log,
+      maxDelayMs,
+    );
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: join(config.dataDir, 'outbox'),
@@ -214,6 +233,7 @@ export async function openTradeApi(
       catalogue,
       options: createTradeApiOptions({ db, config, catalogue, mailer }),
       async close() {
+        catalogue.close();
         mailer.close();
         await db.destroy();
       },

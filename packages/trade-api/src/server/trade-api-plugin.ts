@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TradeApiConfig } from '../config/trade-api-config.ts';
 import { databaseTroubleAt, type TradeDb } from '../db/create-database.ts';
 import { installApiContext } from './api-context.ts';
+import { registerCatalogueRevisionRoute } from './catalogue-revision-route.ts';
 import { registerHealthRoute } from './health-route.ts';
 import { registerImageRoute, type RenderImage } from './image-route.ts';
 import { schedulePeriodicCleanup } from './periodic-cleanup.ts';
@@ -20,6 +21,8 @@ export interface TradeApiOptions {
   search: SearchFunction;
   /** Draws `GET /api/trade/images/:kind/:id.svg`. */
   renderImage: RenderImage;
+  /** The catalogue revision the node serves, for `GET /api/trade/catalogue/revision`. */
+  catalogueRevision?: () => number | undefined;
   /** Checks bearer tokens; required once a bearer endpoint is registered. */
   authenticate?: Authenticator;
   /** The current time for rate limits and clean-ups; default: the system clock. Tests move it. */
@@ -60,6 +63,7 @@ export function buildTradeApi(options: TradeApiOptions): FastifyPluginAsync {
         registerHealthRoute(route, options.db);
         registerSearchRoute(route, options.search);
         registerImageRoute(route, options.renderImage);
+        registerCatalogueRevisionRoute(route, options.catalogueRevision);
         await options.extend?.(route, api);
       },
       { prefix: apiPrefix },

@@ -1,0 +1,167 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Catalogue } from '../catalogue/catalogue-model.ts';
+import type { TradeDb } from '../db/create-database.ts';
+import { loadCatalogue, loadPriceList } from '../db/load-catalogue.ts';
+import {
+  buildSearchIndexes,
+  createCatalogueSearch,
+  type SearchIndexes,
+} from '../search/catalogue-search.ts';
+import type { SearchFunction } from '../server/search-route.ts';
+import { latestRevision, revisionKindsAfter } from './catalogue-change.ts';
+import { runInSlices } from './run-in-slices.ts';
+
+/*
+ * The catalogue an API node serves, kept in step with the database while the node runs
+ * (docs/catalogue.md, "How a change reaches every node"). Every `pollMs` the node asks for
+ * revisions newer than the one it serves. Only price revisions: it reads the price list again
+ * and keeps its search indexes (the entries did not change). Any other: it reads the whole
+ * catalogue and builds new indexes. Both happen in the background in slices of a few
+ * milliseconds, so searches keep being answered from the old snapshot; the new one replaces it
+ * in one assignment. A failed reload (the database away) keeps the old snapshot and tries again
+ * at the next poll.
+ */
+
+/** What a node serves at one revision. */
+export interface CatalogueSnapshot {
+  /** The newest `catalogue_revisions` id the snapshot includes; 0 before the first seed. */
+  revision: number;
+  catalogue: Catalogue;
+  indexes: SearchIndexes;
+  search: SearchFunction;
+}
+
+/** The catalogue of a running node. */
+export interface LiveCatalogue {
+  /** The snapshot served now. */
+  current(): CatalogueSnapshot;
+  /** Searches the snapshot served now. */
+  search: SearchFunction;
+  /** Looks for newer revisions now and reloads when there are; resolves when done. */
+  refresh(): Promise<void>;
+  /** Stops watching. */
+  close(): void;
+}
+
+/** Options of {@link openLiveCatalogue}. */
+export interface LiveCatalogueOptions {
+  /** How often to look for a newer revision; default 1 s. 0 turns watching off (tests). */
+  pollMs?: number;
+  /** Longest stretch of reloading before waiting requests run; default 4 ms. */
+  sliceMs?: number;
+  /** Where a failed reload is reported. */
+  log?: (message: string) => void;
+  /** Told after each swap (tests and the shop's caches). */
+  onSwap?: (snapshot: CatalogueSnapshot) => void;
+}
+
+/** How often a node looks for a newer revision: within 1 s, plus the reload, of any change. */
+export const defaultPollMs = 1000;
+const defaultSliceMs = 4;
+
+/** Reads and builds a whole snapshot in slices. */
+async function buildSnapshot(
+  db: TradeDb,
+  revision: number,
+  sliceMs: number,
+  previous?: CatalogueSnapshot,
+  pricesOnly = false,
+): Promise<CatalogueSnapshot> {
+  let sliceEnds = performance.now() + sliceMs;
+  const pause = async () => {
+    if (performance.now() < sliceEnds) return;
+    await nextTurn();
+    sliceEnds = performance.now() + sliceMs;
+  };
+  if (pricesOnly && previous !== undefined) {
+    const catalogue = await loadPriceList(db, previous.catalogue, { pause });
+    return {
+      revision,
+      catalogue,
+      indexes: previous.indexes,
+      search: createCatalogueSearch(catalogue, previous.indexes),
+    };
+  }
+  const catalogue = await loadCatalogue(db, { pause });
+  const indexes = await runInSlices(buildSearchIndexes(catalogue), sliceMs);
+  return { revision, catalogue, indexes, search: createCatalogueSearch(catalogue, indexes) };
+}
+
+/**
+ * Loads the stored catalogue with its search indexes and keeps it current: a change written by
+ * any node or the operator command line is served by this node within `pollMs` plus the time of
+ * the reload.
+ */
+export async function openLiveCatalogue(
+  db: TradeDb,
+  options: LiveCatalogueOptions = {},
+): Promise<LiveCatalogue> {
+  const sliceMs = options.sliceMs ?? defaultSliceMs;
+  // The revision is read before the catalogue: a change committed in between is reloaded again.
+  const first = await latestRevision(db);
+  const catalogue = await loadCatalogue(db);
+  const indexes = await runInSlices(buildSearchIndexes(catalogue), sliceMs);
+  let snapshot: CatalogueSnapshot = {
+    revision: first?.id ?? 0,
+    catalogue,
+    indexes,
+    search: createCatalogueSearch(catalogue, indexes),
+  };
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  async function reload(): Promise<void> {
+    const kinds = await revisionKindsAfter(db, snapshot.revision);
+    if (kinds.length === 0) return;
+    const newest = await latestRevision(db);
+    if (newest === undefined) return;
+    const pricesOnly = kinds.every((kind) => kind === 'prices');
+    const next = await buildSnapshot(db, newest.id, sliceMs, snapshot, pricesOnly);
+    if (closed) return;
+    snapshot = next;
+    options.onSwap?.(next);
+  }
+
+  /** One reload at a time; a request for another while one runs runs once more after it. */
+  function refresh(): Promise<void> {
+    if (running !== undefined) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await reload();
+        } while (again && !closed);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  const pollMs = options.pollMs ?? defaultPollMs;
+  const timer =
+    pollMs > 0
+      ? setInterval(() => {
+          refresh().catch((error: unknown) => {
+            options.log?.(
+              `Could not reload the catalogue (${error instanceof Error ? error.message : String(error)}); serving revision ${snapshot.revision} and trying again`,
+            );
+          });
+        }, pollMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    current: () => snapshot,
+    search: (query, application, resultSize) => snapshot.search(query, application, resultSize),
+    refresh,
+    close() {
+      closed = true;
+      if (timer !== undefined) clearInterval(timer);
+    },
+  };
+}
