@@ -1,6 +1,7 @@
 import type { ApiClient } from '@tradein/client-core';
 import {
   buildSearchRequest,
+  catalogueRevisionEndpoint,
   searchEndpoint,
   slugSchema,
   type Aggregation,
@@ -11,32 +12,80 @@ import {
 import { getEdition, type EditionCode } from '@tradein/editions';
 
 /**
- * The catalogue as the pages read it, through the contract's search call. The category tree
- * changes only when the servers restart (docs/search.md), so it is asked once per edition and
- * API client; single devices and aggregations are asked per page.
+ * The catalogue as the pages read it, through the contract's search call. The category tree is
+ * kept per API client and edition for as long as the catalogue revision the API serves stays
+ * the same (`GET /api/trade/catalogue/revision`, asked at most once a second): a change of
+ * catalogue or prices reaches the tree within a second of the API node serving it. Single
+ * devices and aggregations are asked per page.
  */
-const trees = new WeakMap<ApiClient, Map<EditionCode, Promise<Category[]>>>();
+interface CatalogueCache {
+  revision: Promise<number>;
+  /** When the revision was asked, in `performance.now()` milliseconds. */
+  askedAt: number;
+  /** The revision the trees below were read at. */
+  treesRevision: number;
+  trees: Map<EditionCode, Promise<Category[]>>;
+}
+
+/** How long a revision answer is trusted before the API is asked again. */
+const revisionMaxAgeMs = 1000;
+
+const caches = new WeakMap<ApiClient, CatalogueCache>();
 
 function indexes(edition: EditionCode) {
   return getEdition(edition).search;
 }
 
-/** Every category of an edition with its manufacturers and series. */
-export function categoryTree(api: ApiClient, edition: EditionCode): Promise<Category[]> {
-  let byEdition = trees.get(api);
-  if (byEdition === undefined) {
-    byEdition = new Map();
-    trees.set(api, byEdition);
+function cacheOf(api: ApiClient): CatalogueCache {
+  let cache = caches.get(api);
+  if (cache === undefined) {
+    cache = {
+      revision: Promise.resolve(-1),
+      askedAt: -Infinity,
+      treesRevision: -1,
+      trees: new Map(),
+    };
+    caches.set(api, cache);
   }
-  let tree = byEdition.get(edition);
+  return cache;
+}
+
+/**
+ * The catalogue revision the API serves, asked at most once a second per API client; while the
+ * API does not answer, the last known one (the cached pages stay as they were).
+ */
+export function catalogueRevision(api: ApiClient): Promise<number> {
+  const cache = cacheOf(api);
+  const now = performance.now();
+  if (now - cache.askedAt >= revisionMaxAgeMs) {
+    const known = cache.revision;
+    cache.askedAt = now;
+    cache.revision = api
+      .call(catalogueRevisionEndpoint, {})
+      .then((answer) => answer.revision)
+      .catch(() => known);
+  }
+  return cache.revision;
+}
+
+/** Every category of an edition with its manufacturers and series. */
+export async function categoryTree(api: ApiClient, edition: EditionCode): Promise<Category[]> {
+  const cache = cacheOf(api);
+  const revision = await catalogueRevision(api);
+  if (revision !== cache.treesRevision) {
+    cache.treesRevision = revision;
+    cache.trees = new Map();
+  }
+  const trees = cache.trees;
+  let tree = trees.get(edition);
   if (tree === undefined) {
     tree = api
       .call(searchEndpoint, {
         body: buildSearchRequest({ kind: 'categories' }, indexes(edition).devicesIndex),
       })
       .then((answer) => (answer.kind === 'categories' ? answer.hits : []));
-    byEdition.set(edition, tree);
-    tree.catch(() => byEdition.delete(edition));
+    trees.set(edition, tree);
+    tree.catch(() => trees.delete(edition));
   }
   return tree;
 }

@@ -37,7 +37,7 @@ const shop = useTestShop({
 
 describe('a shop node with TRADE_API_URL', () => {
   it('renders catalogue pages from the API node, and 404s for what it does not know', async () => {
-    const device = shop.tradeApi.catalogue.devices[0];
+    const device = shop.tradeApi.catalogue.current().catalogue.devices[0];
     const page = await shop.get('de.localhost', `/produkte/${device?.pages.de.url}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(device?.pages.de.name);
@@ -73,7 +73,7 @@ describe('a shop node with TRADE_API_URL', () => {
   });
 
   it('answers a page whose call the API node cannot serve now with 503 and Retry-After, not 500', async () => {
-    const device = shop.tradeApi.catalogue.devices[1];
+    const device = shop.tradeApi.catalogue.current().catalogue.devices[1];
     databaseAway = true;
     try {
       const page = await shop.get('de.localhost', `/produkte/${device?.pages.de.url}`);

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@tradein/client-core';
 import type { EditionCode } from '@tradein/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { catalogueRevision } from '../app/catalogue.server.ts';
 import { siteForHost, type Site } from '../app/site.ts';
 import { entityTag, namesTag } from './entity-tag.ts';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.ts';
@@ -38,19 +39,27 @@ export async function searchEngineFiles(
   });
 
   if (api === undefined) return;
-  // The catalogue changes only when the servers restart (docs/search.md): the sitemap's pages
-  // are asked once per edition, for the life of the process; never per host name, which a
-  // client chooses (unknown hosts are served too).
-  const pathsByEdition = new Map<EditionCode, Promise<string[]>>();
+  // The sitemap's pages are asked once per edition and catalogue revision (a change of the
+  // catalogue reaches the sitemap within a second of the API serving it); never per host name,
+  // which a client chooses (unknown hosts are served too).
+  const pathsByEdition = new Map<EditionCode, { revision: number; paths: Promise<string[]> }>();
   app.get('/sitemap.xml', async (request, reply) => {
     const site = siteForHost(request.host);
+    const revision = await catalogueRevision(api);
     let paths = pathsByEdition.get(site.edition);
-    if (paths === undefined) {
-      paths = sitemapPaths(api, site.edition);
-      pathsByEdition.set(site.edition, paths);
-      paths.catch(() => pathsByEdition.delete(site.edition));
+    if (paths === undefined || paths.revision !== revision) {
+      const entry = { revision, paths: sitemapPaths(api, site.edition) };
+      pathsByEdition.set(site.edition, entry);
+      entry.paths.catch(() => {
+        if (pathsByEdition.get(site.edition) === entry) pathsByEdition.delete(site.edition);
+      });
+      paths = entry;
     }
     reply.type('application/xml; charset=utf-8');
-    return sendWithValidator(request, reply, sitemapXml(publicOrigin(site, request), await paths));
+    return sendWithValidator(
+      request,
+      reply,
+      sitemapXml(publicOrigin(site, request), await paths.paths),
+    );
   });
 }

@@ -42,7 +42,7 @@ describe('the trade API on the shop origin', () => {
   });
 
   it('serves generated catalogue images', async () => {
-    const device = shop.tradeApi.catalogue.devices[0];
+    const device = shop.tradeApi.catalogue.current().catalogue.devices[0];
     const response = await shop.inject({
       url: `/api/trade/images/device/${device?.id}.svg`,
       headers: { host: 'localhost' },
@@ -85,7 +85,8 @@ describe('sitemap.xml and robots.txt per edition host', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
     const urls = locations(response.body);
-    const { categories, devices, categoryManufacturers } = shop.tradeApi.catalogue;
+    const { categories, devices, categoryManufacturers } =
+      shop.tradeApi.catalogue.current().catalogue;
     const overviews = urls.filter((url) => url?.includes('/produkte/uebersicht-'));
     const products = urls.filter((url) => url?.includes('/produkte/') && !overviews.includes(url));
     expect(products).toHaveLength(devices.length);
@@ -105,7 +106,7 @@ describe('sitemap.xml and robots.txt per edition host', () => {
 
   it('uses the paths and texts of the edition, and its public domain on production hosts', async () => {
     const local = locations((await get('fr.localhost', '/sitemap.xml')).body);
-    const device = shop.tradeApi.catalogue.devices[0];
+    const device = shop.tradeApi.catalogue.current().catalogue.devices[0];
     expect(local).toContain(`http://fr.localhost/produits/${device?.pages.fr.url}`);
     const production = locations((await get('www.tradein.fr', '/sitemap.xml')).body);
     expect(production[0]).toBe('https://www.tradein.fr/');
@@ -126,8 +127,8 @@ describe('sitemap.xml and robots.txt per edition host', () => {
 });
 
 /** The first device and category of the seeded catalogue (known once the API is open). */
-const device = () => shop.tradeApi.catalogue.devices[0];
-const category = () => shop.tradeApi.catalogue.categories[0];
+const device = () => shop.tradeApi.catalogue.current().catalogue.devices[0];
+const category = () => shop.tradeApi.catalogue.current().catalogue.categories[0];
 
 describe('catalogue pages that do not exist', () => {
   it.each([
