@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Catalogue } from '../catalogue/catalogue-model.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { loadCatalogue, loadPriceList } from '../db/load-catalogue.ts';
@@ -9,7 +8,7 @@ import {
 } from '../search/catalogue-search.ts';
 import type { SearchFunction } from '../server/search-route.ts';
 import { latestRevision, revisionKindsAfter } from './catalogue-change.ts';
-import { runInSlices } from './run-in-slices.ts';
+import { runInSlices, slicedPause, type SliceShare } from './run-in-slices.ts';
 
 /*
  * The catalogue an API node serves, kept in step with the database while the node runs
@@ -17,8 +16,8 @@ import { runInSlices } from './run-in-slices.ts';
  * revisions newer than the one it serves. Only price revisions: it reads the price list again
  * and keeps its search indexes (the entries did not change). Any other: it reads the whole
  * catalogue and builds new indexes. Both happen in the background in slices of a few
- * milliseconds, so searches keep being answered from the old snapshot; the new one replaces it
- * in one assignment. A failed reload (the database away) keeps the old snapshot and tries again
+ * milliseconds taking at most a quarter of a busy thread (run-in-slices.ts), so searches keep
+ * being answered from the old snapshot; the new one replaces it in one assignment. A failed reload (the database away) keeps the old snapshot and tries again
  * at the next poll.
  */
 
@@ -47,8 +46,8 @@ export interface LiveCatalogue {
 export interface LiveCatalogueOptions {
   /** How often to look for a newer revision; default 1 s. 0 turns watching off (tests). */
   pollMs?: number;
-  /** Longest stretch of reloading before waiting requests run; default 4 ms. */
-  sliceMs?: number;
+  /** How a reload shares the thread with requests; default `defaultSliceShare`. */
+  slices?: SliceShare;
   /** Where a failed reload is reported. */
   log?: (message: string) => void;
   /** Told after each swap (tests and the shop's caches). */
@@ -57,22 +56,16 @@ export interface LiveCatalogueOptions {
 
 /** How often a node looks for a newer revision: within 1 s, plus the reload, of any change. */
 export const defaultPollMs = 1000;
-const defaultSliceMs = 4;
 
 /** Reads and builds a whole snapshot in slices. */
 async function buildSnapshot(
   db: TradeDb,
   revision: number,
-  sliceMs: number,
+  slices: SliceShare | undefined,
   previous?: CatalogueSnapshot,
   pricesOnly = false,
 ): Promise<CatalogueSnapshot> {
-  let sliceEnds = performance.now() + sliceMs;
-  const pause = async () => {
-    if (performance.now() < sliceEnds) return;
-    await nextTurn();
-    sliceEnds = performance.now() + sliceMs;
-  };
+  const pause = slicedPause(slices);
   if (pricesOnly && previous !== undefined) {
     const catalogue = await loadPriceList(db, previous.catalogue, { pause });
     return {
@@ -83,7 +76,7 @@ async function buildSnapshot(
     };
   }
   const catalogue = await loadCatalogue(db, { pause });
-  const indexes = await runInSlices(buildSearchIndexes(catalogue), sliceMs);
+  const indexes = await runInSlices(buildSearchIndexes(catalogue), pause);
   return { revision, catalogue, indexes, search: createCatalogueSearch(catalogue, indexes) };
 }
 
@@ -96,11 +89,10 @@ export async function openLiveCatalogue(
   db: TradeDb,
   options: LiveCatalogueOptions = {},
 ): Promise<LiveCatalogue> {
-  const sliceMs = options.sliceMs ?? defaultSliceMs;
   // The revision is read before the catalogue: a change committed in between is reloaded again.
   const first = await latestRevision(db);
   const catalogue = await loadCatalogue(db);
-  const indexes = await runInSlices(buildSearchIndexes(catalogue), sliceMs);
+  const indexes = await runInSlices(buildSearchIndexes(catalogue));
   let snapshot: CatalogueSnapshot = {
     revision: first?.id ?? 0,
     catalogue,
@@ -117,7 +109,7 @@ export async function openLiveCatalogue(
     const newest = await latestRevision(db);
     if (newest === undefined) return;
     const pricesOnly = kinds.every((kind) => kind === 'prices');
-    const next = await buildSnapshot(db, newest.id, sliceMs, snapshot, pricesOnly);
+    const next = await buildSnapshot(db, newest.id, options.slices, snapshot, pricesOnly);
     if (closed) return;
     snapshot = next;
     options.onSwap?.(next);

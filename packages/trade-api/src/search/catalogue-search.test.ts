@@ -5,7 +5,8 @@ import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { testDatabases } from '../../test-kit/test-databases.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { startTestServer, type RunningServer } from '../../test-kit/test-server.ts';
-import { createCatalogueSearch } from './catalogue-search.ts';
+import { createCatalogueSearch, createSearchIndexes } from './catalogue-search.ts';
+import { createSearchIndex } from './search-index.ts';
 import { postSearch } from '../../test-kit/search-call.ts';
 
 const catalogue = buildCatalogue();
@@ -95,5 +96,38 @@ describe('POST /api/trade/searches on the seed catalogue', () => {
     expect(result.hits[0]?.manufacturers.length).toBeGreaterThan(0);
     const unknown = await search('de', { kind: 'aggregationByUrl', url: 'nothing-here' });
     expect(unknown.total).toBe(0);
+  });
+});
+
+describe('the search indexes of the editions', () => {
+  it('builds one index for editions that name and address everything alike (at and de)', () => {
+    const indexes = createSearchIndexes(catalogue);
+    const at = indexes.get('at');
+    const de = indexes.get('de');
+    expect(at?.edition).toBe('at');
+    expect(at?.searchDevices).toBe(de?.searchDevices);
+    // Other languages have their own names and urls, and their own index.
+    expect(indexes.get('fr')?.searchDevices).not.toBe(de?.searchDevices);
+    const own = createSearchIndex(catalogue, 'at');
+    for (const text of ['iphone 13', 'galaxy s2', 'macbok pro']) {
+      expect(at?.searchDevices(text, { limit: 5 }).map((hit) => hit.device.id)).toEqual(
+        own.searchDevices(text, { limit: 5 }).map((hit) => hit.device.id),
+      );
+    }
+  });
+
+  it('builds an index of its own for an edition whose pages differ', () => {
+    const renamed = {
+      ...catalogue,
+      devices: catalogue.devices.map((device, position) =>
+        position === 0
+          ? { ...device, pages: { ...device.pages, at: { ...device.pages.at, url: 'anders' } } }
+          : device,
+      ),
+    };
+    const indexes = createSearchIndexes(renamed);
+    expect(indexes.get('at')?.searchDevices).not.toBe(indexes.get('de')?.searchDevices);
+    expect(indexes.get('at')?.deviceByUrl('anders')?.id).toBe(catalogue.devices[0]?.id);
+    expect(indexes.get('de')?.deviceByUrl('anders')).toBeUndefined();
   });
 });

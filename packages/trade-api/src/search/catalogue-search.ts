@@ -10,12 +10,8 @@ import {
 } from '../catalogue/catalogue-view.ts';
 import type { Catalogue, CatalogueDevice } from '../catalogue/catalogue-model.ts';
 import type { SearchApplication, SearchFunction } from '../server/search-route.ts';
-import {
-  buildSearchIndex,
-  createSearchIndex,
-  type AggregationMatch,
-  type SearchIndex,
-} from './search-index.ts';
+import { runAtOnce } from '../catalogue-changes/run-in-slices.ts';
+import { buildSearchIndex, type AggregationMatch, type SearchIndex } from './search-index.ts';
 
 /** The series a devicesBySeries query names, by id or by its url in the edition. */
 function seriesIdOf(index: SearchIndex, query: Extract<SearchQuery, { kind: 'devicesBySeries' }>) {
@@ -29,7 +25,7 @@ export type SearchIndexes = ReadonlyMap<EditionCode, SearchIndex>;
 
 /** Builds the search index of every edition at once. */
 export function createSearchIndexes(catalogue: Catalogue): SearchIndexes {
-  return new Map(editionCodes.map((edition) => [edition, createSearchIndex(catalogue, edition)]));
+  return runAtOnce(buildSearchIndexes(catalogue));
 }
 
 /**
@@ -41,9 +37,37 @@ export function* buildSearchIndexes(
 ): Generator<undefined, SearchIndexes, undefined> {
   const indexes = new Map<EditionCode, SearchIndex>();
   for (const edition of editionCodes) {
-    indexes.set(edition, yield* buildSearchIndex(catalogue, edition));
+    // Austria and Germany share the German pages: the same names and urls make the same index.
+    let twin: SearchIndex | undefined;
+    for (const [built, index] of indexes) {
+      if (yield* sameSearchTexts(catalogue, built, edition)) twin = index;
+      if (twin !== undefined) break;
+    }
+    indexes.set(
+      edition,
+      twin === undefined ? yield* buildSearchIndex(catalogue, edition) : { ...twin, edition },
+    );
   }
   return indexes;
+}
+
+/** Whether two editions name and address every entry alike, as their search indexes read it. */
+function* sameSearchTexts(
+  catalogue: Catalogue,
+  left: EditionCode,
+  right: EditionCode,
+): Generator<undefined, boolean, undefined> {
+  const alike = (pages: Catalogue['devices'][number]['pages']) =>
+    pages[left].name === pages[right].name && pages[left].url === pages[right].url;
+  for (const entries of [catalogue.categories, catalogue.manufacturers, catalogue.series]) {
+    if (!entries.every((entry) => alike(entry.pages))) return false;
+  }
+  for (let position = 0; position < catalogue.devices.length; position += 1) {
+    if (position % 4096 === 0) yield;
+    const device = catalogue.devices[position];
+    if (device !== undefined && !alike(device.pages)) return false;
+  }
+  return true;
 }
 
 /**

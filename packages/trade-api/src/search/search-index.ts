@@ -9,6 +9,7 @@ import type {
 import { compareVariants } from '../catalogue/variant-order.ts';
 import { hasDigit, isNumber, tokenize } from './search-text.ts';
 import { VocabularyTrie } from './vocabulary-trie.ts';
+import { runAtOnce } from '../catalogue-changes/run-in-slices.ts';
 
 /** One device-search hit: a model, with its variants best match first. */
 export interface DeviceHit {
@@ -98,11 +99,7 @@ const stepSize = 512;
 
 /** Builds the search index of one edition at once. Throws when a url is used twice. */
 export function createSearchIndex(catalogue: Catalogue, edition: EditionCode): SearchIndex {
-  const steps = buildSearchIndex(catalogue, edition);
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-  }
+  return runAtOnce(buildSearchIndex(catalogue, edition));
 }
 
 /**
