@@ -200,6 +200,11 @@ export const deviceSchema = /* @__PURE__ */ pure(() =>
   z.object({
     ...deviceSummaryShape,
     questions: z.array(questionSchema),
+    /**
+     * True for a device that takes no new offers (retired by the operators): its product page
+     * says it can no longer be sold instead of offering the sell widget. Absent while on sale.
+     */
+    retired: z.optional(z.boolean()),
   }),
 );
 export type Device = z.infer<typeof deviceSchema>;

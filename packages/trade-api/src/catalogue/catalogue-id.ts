@@ -17,7 +17,12 @@ function fnv1a(key: string): number {
  * the keys are processed in a fixed order, so the result is still deterministic.
  */
 export class StableIdAllocator {
-  readonly #taken = new Set<number>();
+  readonly #taken: Set<number>;
+
+  /** `taken`: ids already in use (a stored catalogue's), which no key is given. */
+  constructor(taken: Iterable<number> = []) {
+    this.#taken = new Set(taken);
+  }
 
   /** The id for `key`: a positive integer that fits a 32-bit signed column. */
   allocate(key: string): number {

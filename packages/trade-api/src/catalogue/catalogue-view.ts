@@ -267,5 +267,6 @@ export function toDevice(
   return {
     ...toDeviceSummary(catalogue, edition, device),
     questions: questions.map((question) => toQuestion(question, edition)),
+    ...(device.retiredAt === undefined ? {} : { retired: true }),
   };
 }

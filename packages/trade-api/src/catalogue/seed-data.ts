@@ -59,15 +59,71 @@ function pathOf(path: readonly PropertyKey[]): string {
     .replace(/^\./, '');
 }
 
+/** A data file that is not what it must be; each problem names its entry. */
+export class CatalogueDataError extends Error {
+  constructor(
+    /** The file's name, e.g. `product-lines.json`. */
+    readonly file: string,
+    /** One line per problem: `[3].series[0].models[2].released: must be a month as YYYY-MM`. */
+    readonly problems: readonly string[],
+  ) {
+    super(`${file}: ${problems.join('; ')}`);
+    this.name = 'CatalogueDataError';
+  }
+}
+
 function parseFile<T>(file: string, schema: z.ZodMiniType<T>, json: unknown): T {
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`);
-  throw new Error(`${file}: ${problems.join('; ')}`);
+  throw new CatalogueDataError(
+    file,
+    parsed.error.issues.map((issue) => `${pathOf(issue.path)}: ${issue.message}`),
+  );
 }
 
 function fail(file: string, path: string, message: string): never {
-  throw new Error(`${file}: ${path}: ${message}`);
+  throw new CatalogueDataError(file, [`${path}: ${message}`]);
+}
+
+/**
+ * Checks product lines in the format of `seed/product-lines.json` and turns them into the input
+ * of the catalogue assembler; a model named twice for one manufacturer (as the lines write it,
+ * ignoring case) is a mistake. `file` names the file in errors ({@link CatalogueDataError}).
+ */
+export function parseProductLines(file: string, productLinesData: unknown): ProductLine[] {
+  const lines = parseFile(file, z.array(productLineSchema), productLinesData);
+  const modelsOf = new Map<string, Set<string>>();
+  return lines.map((line, lineIndex): ProductLine => {
+    const manufacturerKey = line.manufacturer.toLowerCase();
+    const seen = modelsOf.get(manufacturerKey) ?? new Set<string>();
+    modelsOf.set(manufacturerKey, seen);
+    return {
+      category: line.category,
+      manufacturer: line.manufacturer,
+      series: line.series.map((series, seriesIndex) => ({
+        name: series.name,
+        models: series.models.map((model, modelIndex) => {
+          if (seen.has(model.model.toLowerCase())) {
+            fail(
+              file,
+              `[${lineIndex}].series[${seriesIndex}].models[${modelIndex}].model`,
+              `"${model.model}" is listed twice for ${line.manufacturer}`,
+            );
+          }
+          seen.add(model.model.toLowerCase());
+          const [year = 2000, month = 1] = model.released.split('-').map(Number);
+          return {
+            model: model.model,
+            year,
+            month,
+            launchEuros: model.launchEuros,
+            variants: parseVariantSpec(model.variants ?? ''),
+            codes: model.codes ?? [],
+          };
+        }),
+      })),
+    };
+  });
 }
 
 /**
@@ -84,15 +140,14 @@ export function parseSeedData(
     z.array(manufacturerSchema),
     manufacturersData,
   );
-  const lines = parseFile('product-lines.json', z.array(productLineSchema), productLinesData);
+  const productLines = parseProductLines('product-lines.json', productLinesData);
 
   const keys = new Set<string>();
   manufacturerRows.forEach(({ key }, index) => {
     if (keys.has(key)) fail('manufacturers.json', `[${index}].key`, `"${key}" is listed twice`);
     keys.add(key);
   });
-  const modelsOf = new Map<string, Set<string>>();
-  const productLines = lines.map((line, lineIndex): ProductLine => {
+  productLines.forEach((line, lineIndex) => {
     if (!keys.has(line.manufacturer)) {
       fail(
         'product-lines.json',
@@ -100,34 +155,6 @@ export function parseSeedData(
         `"${line.manufacturer}" is not in manufacturers.json`,
       );
     }
-    const seen = modelsOf.get(line.manufacturer) ?? new Set<string>();
-    modelsOf.set(line.manufacturer, seen);
-    return {
-      category: line.category,
-      manufacturer: line.manufacturer,
-      series: line.series.map((series, seriesIndex) => ({
-        name: series.name,
-        models: series.models.map((model, modelIndex) => {
-          if (seen.has(model.model)) {
-            fail(
-              'product-lines.json',
-              `[${lineIndex}].series[${seriesIndex}].models[${modelIndex}].model`,
-              `"${model.model}" is listed twice for ${line.manufacturer}`,
-            );
-          }
-          seen.add(model.model);
-          const [year = 2000, month = 1] = model.released.split('-').map(Number);
-          return {
-            model: model.model,
-            year,
-            month,
-            launchEuros: model.launchEuros,
-            variants: parseVariantSpec(model.variants ?? ''),
-            codes: model.codes ?? [],
-          };
-        }),
-      })),
-    };
   });
   return {
     manufacturers: manufacturerRows.map((row, index) => ({ id: index + 1, ...row })),

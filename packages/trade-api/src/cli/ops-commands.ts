@@ -15,6 +15,7 @@ import {
   type CatalogueChangeOrigin,
 } from '../catalogue-changes/catalogue-change.ts';
 import { runCatalogueCommand } from './ops-catalogue.ts';
+import { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
 import { runPriceCommand } from './ops-prices.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
@@ -111,49 +112,9 @@ const opsUsage = `Usage: npm run ops -- <command>
 
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
 
-/** A command line the commands cannot run: printed with the usage, exit code 2. */
-export class UsageError extends Error {}
-
-/** A command that refused its input (a bad file, a guard): printed as it is, exit code 1. */
-export class RefusedError extends Error {}
-
-/** Options that take no value: present means yes. */
-const flagOptions: ReadonlySet<string> = new Set(['dry-run', 'yes', 'force']);
-
-/** Splits `--name value` options (repeatable) from positional words. */
-export function parseOptions(words: readonly string[]): {
-  positional: string[];
-  options: Map<string, string[]>;
-} {
-  const positional: string[] = [];
-  const options = new Map<string, string[]>();
-  for (let index = 0; index < words.length; index += 1) {
-    const word = words[index] ?? '';
-    if (!word.startsWith('--')) {
-      positional.push(word);
-      continue;
-    }
-    const [name = '', inline] = word.slice(2).split(/=(.*)/s, 2);
-    let value = inline;
-    if (value === undefined && flagOptions.has(name)) value = 'yes';
-    if (value === undefined) {
-      value = words[index + 1];
-      if (value === undefined || value.startsWith('--'))
-        throw new UsageError(`--${name} needs a value`);
-      index += 1;
-    }
-    options.set(name, [...(options.get(name) ?? []), value]);
-  }
-  return { positional, options };
-}
-
-/** The value of an option given at most once. */
-export function single(options: Map<string, string[]>, name: string): string | undefined {
-  const values = options.get(name);
-  if (values !== undefined && values.length > 1)
-    throw new UsageError(`--${name} may be given once`);
-  return values?.[0];
-}
+// The command line's words and errors live in ops-command-line.ts, so that the command groups
+// (ops-catalogue.ts, ops-prices.ts) can use them without importing this module back.
+export { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
 
 function wholeNumber(value: string | undefined, name: string, minimum: number): number {
   if (value === undefined) throw new UsageError(`--${name} is required`);

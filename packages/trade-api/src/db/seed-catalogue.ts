@@ -67,6 +67,131 @@ function flag(value: boolean): 0 | 1 {
   return value ? 1 : 0;
 }
 
+/** The entries of a catalogue below its categories, which an import adds to as well. */
+export type CatalogueEntries = Pick<
+  Catalogue,
+  'manufacturers' | 'categoryManufacturers' | 'series' | 'devices'
+>;
+
+/**
+ * Writes manufacturers, category–manufacturer links, series and devices with their pages and
+ * prices (not the history: see {@link newPriceRows}); counts the rows per table into `rows`.
+ */
+export async function insertCatalogueEntries(
+  trx: Transaction<TradeDatabase>,
+  catalogue: CatalogueEntries,
+  rows: SeedResult['rows'],
+): Promise<void> {
+  await insertAll(
+    trx,
+    'manufacturers',
+    catalogue.manufacturers.map((manufacturer) => ({
+      id: manufacturer.id,
+      key: manufacturer.key,
+      thumbnail: manufacturer.thumbnail,
+    })),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'manufacturer_pages',
+    catalogue.manufacturers.flatMap((manufacturer) =>
+      pageRows('manufacturer_id', manufacturer.id, manufacturer.pages),
+    ),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'category_manufacturers',
+    catalogue.categoryManufacturers.map((link) => ({
+      category_id: link.categoryId,
+      manufacturer_id: link.manufacturerId,
+      top: flag(link.top),
+      position: link.position,
+    })),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'series',
+    catalogue.series.map((series) => ({
+      id: series.id,
+      key: series.key,
+      category_id: series.categoryId,
+      manufacturer_id: series.manufacturerId,
+      thumbnail: series.thumbnail,
+      top: flag(series.top),
+      position: series.position,
+    })),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'series_pages',
+    catalogue.series.flatMap((series) => pageRows('series_id', series.id, series.pages)),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'devices',
+    catalogue.devices.map((device) => ({
+      id: device.id,
+      category_id: device.categoryId,
+      manufacturer_id: device.manufacturerId,
+      series_id: device.seriesId,
+      model: device.model,
+      model_key: device.modelKey,
+      variant: device.variant,
+      name: device.name,
+      search_terms: JSON.stringify(device.searchTerms),
+      release_year: device.releaseYear,
+      release_month: device.releaseMonth,
+      image: device.image,
+      thumbnail: device.thumbnail,
+      photo: device.photo ?? null,
+      retired_at: device.retiredAt ?? null,
+    })),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'device_pages',
+    catalogue.devices.flatMap((device) => pageRows('device_id', device.id, device.pages)),
+    rows,
+  );
+  await insertAll(
+    trx,
+    'device_prices',
+    catalogue.devices.flatMap((device) =>
+      editionCodes.map((edition) => ({
+        device_id: device.id,
+        edition,
+        base_price_cents: device.basePrices[edition],
+        recycling_price_cents: device.recyclingPrices[edition],
+      })),
+    ),
+    rows,
+  );
+}
+
+/** The price history rows of devices that had no price before: one per device and edition. */
+export function newPriceRows(
+  revisionId: number,
+  devices: Catalogue['devices'],
+): Insertable<TradeDatabase['price_changes']>[] {
+  return devices.flatMap((device) =>
+    editionCodes.map((edition) => ({
+      revision_id: revisionId,
+      device_id: device.id,
+      edition,
+      old_base_price_cents: null,
+      new_base_price_cents: device.basePrices[edition],
+      old_recycling_price_cents: null,
+      new_recycling_price_cents: device.recyclingPrices[edition],
+    })),
+  );
+}
+
 /**
  * Writes the catalogue into an empty database, in one transaction. Does nothing when any
  * category exists already, so it is safe to call on every start. On PostgreSQL an advisory
@@ -101,96 +226,7 @@ export async function seedCatalogue(db: TradeDb, catalogue: Catalogue): Promise<
       ),
       rows,
     );
-    await insertAll(
-      trx,
-      'manufacturers',
-      catalogue.manufacturers.map((manufacturer) => ({
-        id: manufacturer.id,
-        key: manufacturer.key,
-        thumbnail: manufacturer.thumbnail,
-      })),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'manufacturer_pages',
-      catalogue.manufacturers.flatMap((manufacturer) =>
-        pageRows('manufacturer_id', manufacturer.id, manufacturer.pages),
-      ),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'category_manufacturers',
-      catalogue.categoryManufacturers.map((link) => ({
-        category_id: link.categoryId,
-        manufacturer_id: link.manufacturerId,
-        top: flag(link.top),
-        position: link.position,
-      })),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'series',
-      catalogue.series.map((series) => ({
-        id: series.id,
-        key: series.key,
-        category_id: series.categoryId,
-        manufacturer_id: series.manufacturerId,
-        thumbnail: series.thumbnail,
-        top: flag(series.top),
-        position: series.position,
-      })),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'series_pages',
-      catalogue.series.flatMap((series) => pageRows('series_id', series.id, series.pages)),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'devices',
-      catalogue.devices.map((device) => ({
-        id: device.id,
-        category_id: device.categoryId,
-        manufacturer_id: device.manufacturerId,
-        series_id: device.seriesId,
-        model: device.model,
-        model_key: device.modelKey,
-        variant: device.variant,
-        name: device.name,
-        search_terms: JSON.stringify(device.searchTerms),
-        release_year: device.releaseYear,
-        release_month: device.releaseMonth,
-        image: device.image,
-        thumbnail: device.thumbnail,
-        photo: device.photo ?? null,
-        retired_at: device.retiredAt ?? null,
-      })),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'device_pages',
-      catalogue.devices.flatMap((device) => pageRows('device_id', device.id, device.pages)),
-      rows,
-    );
-    await insertAll(
-      trx,
-      'device_prices',
-      catalogue.devices.flatMap((device) =>
-        editionCodes.map((edition) => ({
-          device_id: device.id,
-          edition,
-          base_price_cents: device.basePrices[edition],
-          recycling_price_cents: device.recyclingPrices[edition],
-        })),
-      ),
-      rows,
-    );
+    await insertCatalogueEntries(trx, catalogue, rows);
     await insertAll(
       trx,
       'questions',
@@ -258,22 +294,7 @@ export async function seedCatalogue(db: TradeDb, catalogue: Catalogue): Promise<
       .returning('id')
       .executeTakeFirstOrThrow();
     rows.catalogue_revisions = 1;
-    await insertAll(
-      trx,
-      'price_changes',
-      catalogue.devices.flatMap((device) =>
-        editionCodes.map((edition) => ({
-          revision_id: revision.id,
-          device_id: device.id,
-          edition,
-          old_base_price_cents: null,
-          new_base_price_cents: device.basePrices[edition],
-          old_recycling_price_cents: null,
-          new_recycling_price_cents: device.recyclingPrices[edition],
-        })),
-      ),
-      rows,
-    );
+    await insertAll(trx, 'price_changes', newPriceRows(revision.id, catalogue.devices), rows);
     await insertAll(
       trx,
       'factor_changes',

@@ -25,6 +25,11 @@ export interface OfferCatalogueDevice {
   name: string;
   basePriceCents: number;
   recyclingPriceCents: number;
+  /**
+   * When the device was retired (`catalogue retire`), or null: a retired device takes no new
+   * offers, but the offers and trades made for it stay valid, so it is still loaded here.
+   */
+  retiredAt: string | null;
   questions: OfferCatalogueQuestion[];
 }
 
@@ -45,6 +50,7 @@ export async function loadOfferDevice(
       'devices.id',
       'devices.name',
       'devices.category_id',
+      'devices.retired_at',
       'device_prices.base_price_cents',
       'device_prices.recycling_price_cents',
     ])
@@ -93,6 +99,7 @@ export async function loadOfferDevice(
     name: device.name,
     basePriceCents: device.base_price_cents,
     recyclingPriceCents: device.recycling_price_cents,
+    retiredAt: device.retired_at,
     questions: questions.map((question) => ({
       id: question.id,
       code: question.code,

@@ -91,7 +91,10 @@ function priceAnswers(
   return { ...price, answerCodes };
 }
 
-/** Loads the device of an offer request or answers 400 naming `deviceId`. */
+/**
+ * Loads the device of a new offer or answers 400 naming `deviceId`: unknown, not sold in the
+ * edition, or retired (a retired device takes no new offers; offers made before stay valid).
+ */
 async function deviceOf(db: TradeDb, request: OfferRequest): Promise<OfferCatalogueDevice> {
   const device = await loadOfferDevice(db, request.deviceId, request.edition);
   if (device === null) {
@@ -100,6 +103,11 @@ async function deviceOf(db: TradeDb, request: OfferRequest): Promise<OfferCatalo
         path: 'deviceId',
         message: `Device ${request.deviceId} is not sold in edition ${request.edition}`,
       },
+    ]);
+  }
+  if (device.retiredAt !== null) {
+    throw badAnswers([
+      { path: 'deviceId', message: `Device ${request.deviceId} can no longer be sold` },
     ]);
   }
   return device;
