@@ -16,7 +16,7 @@ import {
 } from '../catalogue-changes/catalogue-change.ts';
 import { runCatalogueCommand } from './ops-catalogue.ts';
 import { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
-import { runPriceCommand } from './ops-prices.ts';
+import { confirmationThreshold, runPriceCommand } from './ops-prices.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
 import { clarifyTrade } from '../trades/offer-revision.ts';
@@ -60,7 +60,7 @@ export type OpsDeps = TradeDeps &
   };
 
 /** More prices than this changed at once on production need `--yes` or a confirmation. */
-export const confirmationThreshold = 1000;
+export { confirmationThreshold };
 
 /** What `clarify` and `pay` say when the mail is left to the nodes. */
 const mailLeftToNodes =
