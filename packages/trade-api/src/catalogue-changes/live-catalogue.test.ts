@@ -259,7 +259,15 @@ describe.each(testDatabases())('two API nodes on one $name database', (engine) =
         answered.push({ status, hits: devices.length, during: rebuilding });
       }
     };
-    const searchers = Array.from({ length: 8 }, searcher);
+    // The database stays free for other requests meanwhile (a SQLite node has one connection).
+    const healthChecks: { status: number; during: boolean }[] = [];
+    const checker = async () => {
+      while (rebuilding) {
+        const response = await fetch(`${node.origin}/api/health`);
+        healthChecks.push({ status: response.status, during: rebuilding });
+      }
+    };
+    const searchers = [...Array.from({ length: 8 }, searcher), checker()];
     // Let the searchers start, then rebuild on this node now rather than at its next poll.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await node.api.catalogue.refresh();
@@ -268,6 +276,9 @@ describe.each(testDatabases())('two API nodes on one $name database', (engine) =
 
     expect(answered.filter((entry) => entry.during).length).toBeGreaterThan(0);
     expect(answered.every((entry) => entry.status === 200 && entry.hits > 0)).toBe(true);
+    expect(
+      healthChecks.filter((entry) => entry.during && entry.status === 200).length,
+    ).toBeGreaterThan(0);
     const after = await searchOver(node.origin, { kind: 'deviceSearch', text: 'pixel 8' }, 20);
     expect(after.devices.map((device) => device.id)).not.toContain(victim.id);
   }, 60_000);

@@ -81,6 +81,21 @@ async function buildSnapshot(
 }
 
 /**
+ * Builds a snapshot from reads that saw one revision only: the newest revision is read before
+ * and after, and a build that a change overtook is thrown away (undefined) to be done again
+ * (SQLite reads in chunks outside a transaction). The snapshot carries the revision it read.
+ */
+async function stableSnapshot(
+  db: TradeDb,
+  build: () => Promise<CatalogueSnapshot>,
+): Promise<CatalogueSnapshot | undefined> {
+  const before = (await latestRevision(db))?.id ?? 0;
+  const built = await build();
+  const after = (await latestRevision(db))?.id ?? 0;
+  return after === before ? { ...built, revision: before } : undefined;
+}
+
+/**
  * Loads the stored catalogue with its search indexes and keeps it current: a change written by
  * any node or the operator command line is served by this node within `pollMs` plus the time of
  * the reload.
@@ -89,16 +104,11 @@ export async function openLiveCatalogue(
   db: TradeDb,
   options: LiveCatalogueOptions = {},
 ): Promise<LiveCatalogue> {
-  // The revision is read before the catalogue: a change committed in between is reloaded again.
-  const first = await latestRevision(db);
-  const catalogue = await loadCatalogue(db);
-  const indexes = await runInSlices(buildSearchIndexes(catalogue));
-  let snapshot: CatalogueSnapshot = {
-    revision: first?.id ?? 0,
-    catalogue,
-    indexes,
-    search: createCatalogueSearch(catalogue, indexes),
-  };
+  let first: CatalogueSnapshot | undefined;
+  while (first === undefined) {
+    first = await stableSnapshot(db, () => buildSnapshot(db, 0, options.slices));
+  }
+  let snapshot = first;
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
@@ -106,11 +116,17 @@ export async function openLiveCatalogue(
   async function reload(): Promise<void> {
     const kinds = await revisionKindsAfter(db, snapshot.revision);
     if (kinds.length === 0) return;
-    const newest = await latestRevision(db);
-    if (newest === undefined) return;
     const pricesOnly = kinds.every((kind) => kind === 'prices');
-    const next = await buildSnapshot(db, newest.id, options.slices, snapshot, pricesOnly);
+    const previous = snapshot;
+    const next = await stableSnapshot(db, () =>
+      buildSnapshot(db, 0, options.slices, previous, pricesOnly),
+    );
     if (closed) return;
+    if (next === undefined) {
+      // A change came in while reading: read again, deciding anew what to read.
+      again = true;
+      return;
+    }
     snapshot = next;
     options.onSwap?.(next);
   }

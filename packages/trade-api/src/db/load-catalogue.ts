@@ -75,16 +75,16 @@ export interface CatalogueReadOptions {
 const defaultChunkSize = 250;
 
 /**
- * Runs `read` in one transaction, so every chunk sees the same state of the catalogue: a change
- * committed meanwhile belongs to the next revision (on PostgreSQL a repeatable-read snapshot; a
- * SQLite read transaction is a snapshot in WAL mode). Inside a transaction already, in that one.
+ * Runs `read` so that on PostgreSQL every chunk sees the same state of the catalogue (one
+ * repeatable-read transaction: a change committed meanwhile belongs to the next revision).
+ * SQLite reads chunk by chunk outside a transaction: a node's SQLite handle is one connection,
+ * and a transaction held across the pauses would make every request wait for the whole reload.
+ * A caller that must not mix two revisions compares the newest revision before and after
+ * (live-catalogue.ts does). Inside a transaction already, in that one.
  */
 async function inSnapshot<T>(db: TradeDb, read: (db: TradeDb) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return read(db);
-  const transaction = db.transaction();
-  return databaseDialect(db) === 'postgres'
-    ? transaction.setIsolationLevel('repeatable read').execute(read)
-    : transaction.execute(read);
+  if (db.isTransaction || databaseDialect(db) === 'sqlite') return read(db);
+  return db.transaction().setIsolationLevel('repeatable read').execute(read);
 }
 
 /** The ids of every device in chunks of `size`, in id order: `[first, last]` per chunk. */
@@ -133,7 +133,7 @@ function answerRows(db: TradeDb) {
 
 /**
  * Reads the whole catalogue; throws when the stored rows are inconsistent. Devices, their pages
- * and prices are read in chunks of devices within one snapshot.
+ * and prices are read in chunks of devices (within one snapshot on PostgreSQL).
  */
 export async function loadCatalogue(
   db: TradeDb,
@@ -311,7 +311,7 @@ function collectPrices(rows: readonly Selectable<DevicePricesTable>[]) {
  * The catalogue with the prices and answer factors stored now: a new catalogue object whose
  * devices and questions are new objects, and whose other entries are `catalogue`'s own. What a
  * node reloads after a price change (the entries did not change, so its search indexes stay).
- * Devices are read in chunks within one snapshot, like {@link loadCatalogue}.
+ * Devices are read in chunks, like {@link loadCatalogue}.
  */
 export async function loadPriceList(
   db: TradeDb,
