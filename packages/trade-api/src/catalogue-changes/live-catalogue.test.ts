@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabase } from '../../test-kit/test-databases.ts';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
-import type { TradeDb } from '../db/create-database.ts';
+import { startDatabaseProxy } from '../../test-kit/database-proxy.ts';
+import { createDatabase, requestTimeouts, type TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { openTradeApi, type OpenTradeApi } from '../server/open-trade-api.ts';
@@ -281,5 +282,50 @@ describe.each(testDatabases())('two API nodes on one $name database', (engine) =
     ).toBeGreaterThan(0);
     const after = await searchOver(node.origin, { kind: 'deviceSearch', text: 'pixel 8' }, 20);
     expect(after.devices.map((device) => device.id)).not.toContain(victim.id);
+  }, 60_000);
+});
+
+const postgres = testDatabases().find((engine) => engine.name === 'postgres');
+
+describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () => {
+  it('keeps serving its catalogue, says so once, and follows changes again when it is back', async () => {
+    if (postgres === undefined) return;
+    const base = await seededDatabase(postgres);
+    const url = postgres.settings(base)['DATABASE_URL'];
+    if (url === undefined) throw new Error('the test database has no URL');
+    const proxy = await startDatabaseProxy(url);
+    const db = createDatabase({
+      databaseUrl: proxy.url,
+      sqliteFile: ':memory:',
+      timeouts: requestTimeouts,
+    });
+    const lines: string[] = [];
+    const live = await openLiveCatalogue(db, { pollMs: 50, log: (line) => lines.push(line) });
+    try {
+      const before = await firstHit(live.search);
+      if (before === undefined) throw new Error('the seed has no iPhone 13 Pro');
+      await proxy.refuse();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(
+        lines.filter((line) => line.startsWith('Could not look for catalogue changes')),
+      ).toHaveLength(1);
+      expect((await firstHit(live.search))?.bestPriceCents).toBe(before.bestPriceCents);
+
+      await setBasePrice(base, before.id, before.bestPriceCents + 100);
+      await proxy.restore();
+      for (let tries = 0; tries < 100; tries += 1) {
+        if ((await firstHit(live.search))?.bestPriceCents === before.bestPriceCents + 100) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await firstHit(live.search))?.bestPriceCents).toBe(before.bestPriceCents + 100);
+      expect(lines.filter((line) => line.startsWith('The catalogue reloads again'))).toHaveLength(
+        1,
+      );
+    } finally {
+      live.close();
+      await db.destroy();
+      await proxy.close();
+      await postgres.destroy(base);
+    }
   }, 60_000);
 });

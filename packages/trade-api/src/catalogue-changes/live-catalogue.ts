@@ -151,14 +151,25 @@ export async function openLiveCatalogue(
   }
 
   const pollMs = options.pollMs ?? defaultPollMs;
+  // One line when reloading starts to fail (the database away) and one when it works again.
+  let failing = false;
   const timer =
     pollMs > 0
       ? setInterval(() => {
-          refresh().catch((error: unknown) => {
-            options.log?.(
-              `Could not reload the catalogue (${error instanceof Error ? error.message : String(error)}); serving revision ${snapshot.revision} and trying again`,
-            );
-          });
+          refresh().then(
+            () => {
+              if (!failing) return;
+              failing = false;
+              options.log?.(`The catalogue reloads again (revision ${snapshot.revision})`);
+            },
+            (error: unknown) => {
+              if (failing) return;
+              failing = true;
+              options.log?.(
+                `Could not look for catalogue changes (${error instanceof Error ? error.message : String(error)}); serving revision ${snapshot.revision} and trying again every ${pollMs} ms`,
+              );
+            },
+          );
         }, pollMs)
       : undefined;
   timer?.unref();
