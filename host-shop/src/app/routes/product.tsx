@@ -8,7 +8,15 @@ import {
   deviceAlternates,
   overviewAlternates,
 } from '../catalogue-pages.server.ts';
-import { aggregationByUrl, deviceByUrl, devicesOfSeries } from '../catalogue.server.ts';
+import type { ApiClient } from '@tradein/client-core';
+import type { Device } from '@tradein/contract';
+import type { EditionCode } from '@tradein/editions';
+import {
+  aggregationByUrl,
+  categoryTree,
+  deviceByUrl,
+  devicesOfSeries,
+} from '../catalogue.server.ts';
 import { BestPrice } from '../components/best-price.tsx';
 import { CatalogueText } from '../components/catalogue-text.tsx';
 import { HowItWorks } from '../components/how-it-works.tsx';
@@ -20,15 +28,44 @@ import { sameSellFlowPage } from '../sell-flow/revalidate.ts';
 import { sellFlowPage } from '../sell-flow/sell-flow-page.ts';
 import type { Route } from './+types/product';
 
-/** The product detail page: one device, the widget at its condition questions. */
+/**
+ * The overview page of a device's series (its name and path), found in the edition's category
+ * tree; undefined when the tree does not list the series.
+ */
+async function seriesOverviewOf(
+  api: ApiClient,
+  edition: EditionCode,
+  device: Pick<Device, 'categoryId' | 'manufacturerId' | 'seriesId'>,
+): Promise<{ name: string; href: string } | undefined> {
+  const series = (await categoryTree(api, edition))
+    .find((category) => category.id === device.categoryId)
+    ?.manufacturers.find((manufacturer) => manufacturer.id === device.manufacturerId)
+    ?.series.find((entry) => entry.id === device.seriesId);
+  return (
+    series && {
+      name: series.name,
+      href: buildPath(edition, 'productOverview', { overview: series.url }),
+    }
+  );
+}
+
+/**
+ * The product detail page: one device, the widget at its condition questions. A retired device
+ * takes no new offers: its page says so instead, without the widget, and links its series.
+ */
 async function productDetail({ request, match, i18n }: Screen) {
   const { site, api } = request;
   const device = await deviceByUrl(api, site.edition, match.params['pdp'] ?? '');
   if (device === undefined) notFound();
-  const widget: SellFlowWidget = {
-    attributes: { device: device.url },
-    start: { screen: 'questions', deviceUrl: device.url },
-  };
+  const retired = device.retired === true;
+  const widget: SellFlowWidget = retired
+    ? { attributes: {}, start: null }
+    : {
+        attributes: { device: device.url },
+        start: { screen: 'questions', deviceUrl: device.url },
+      };
+  // Where the seller finds the models of the series that are still bought.
+  const seriesOverview = retired ? await seriesOverviewOf(api, site.edition, device) : undefined;
   const { name } = device;
   // The model's name without the variant the device name ends in ("Apple iPhone 13").
   const modelName =
@@ -43,7 +80,11 @@ async function productDetail({ request, match, i18n }: Screen) {
           name: `${modelName} ${variant.variant}`.trim(),
           href: buildPath(site.edition, 'productDetail', { pdp: variant.url }),
           current: variant.id === device.id,
-          bestPrice: formatMoney(site.edition, variant.bestPriceCents, 'short'),
+          // A retired device takes no offer: no price for it.
+          bestPrice:
+            retired && variant.id === device.id
+              ? null
+              : formatMoney(site.edition, variant.bestPriceCents, 'short'),
         }));
   return {
     kind: 'detail' as const,
@@ -51,14 +92,18 @@ async function productDetail({ request, match, i18n }: Screen) {
       route: 'productDetail',
       params: { pdp: device.url },
       editionParams: await deviceAlternates(api, site.edition, device),
-      title: i18n._(msg`Sell ${name}`),
-      description: i18n._(
-        msg`Sell your ${name} at a fixed price: answer a few questions, get your offer at once, ship for free and get paid quickly.`,
-      ),
+      title: retired ? i18n._(msg`${name} can no longer be sold`) : i18n._(msg`Sell ${name}`),
+      description: retired
+        ? i18n._(msg`We no longer buy the ${name}; other models of its series can still be sold.`)
+        : i18n._(
+            msg`Sell your ${name} at a fixed price: answer a few questions, get your offer at once, ship for free and get paid quickly.`,
+          ),
       keywords: [device.name, device.manufacturer, device.series, device.category].join(', '),
       image: device.image,
     }),
     widget,
+    retired,
+    seriesOverview,
     device: {
       name: device.name,
       image: device.image,
@@ -140,6 +185,28 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     );
   }
   const { device } = loaderData;
+  if (loaderData.retired) {
+    const { seriesOverview } = loaderData;
+    const seriesName = seriesOverview?.name;
+    return (
+      <div className="page-intro page-intro--product">
+        {device.image === null ? null : (
+          <img src={device.image} alt="" width="120" height="120" className="product-image" />
+        )}
+        <h1>{device.name}</h1>
+        <p className="lead">
+          <Trans>This device can no longer be sold: we no longer buy it.</Trans>
+        </p>
+        {seriesOverview === undefined ? null : (
+          <p>
+            <ShopLink to={seriesOverview.href}>
+              <Trans>See the models of the {seriesName} series</Trans>
+            </ShopLink>
+          </p>
+        )}
+      </div>
+    );
+  }
   return (
     <div className="page-intro page-intro--product">
       {device.image === null ? null : (
@@ -206,10 +273,15 @@ function ProductBelow({ loaderData: product }: Pick<Route.ComponentProps, 'loade
               <li key={variant.id}>
                 <ShopLink to={variant.href} aria-current={variant.current ? 'page' : undefined}>
                   {variant.name}
-                </ShopLink>{' '}
-                <span className="best-price__inline">
-                  <BestPrice price={variant.bestPrice} />
-                </span>
+                </ShopLink>
+                {variant.bestPrice === null ? null : (
+                  <>
+                    {' '}
+                    <span className="best-price__inline">
+                      <BestPrice price={variant.bestPrice} />
+                    </span>
+                  </>
+                )}
               </li>
             ))}
           </ul>
