@@ -74,7 +74,7 @@ export interface PriceChangeResult {
 }
 
 /** How many of the largest moves a summary names. */
-export const largestMoveCount = 5;
+const largestMoveCount = 5;
 
 /** Who changes prices and how. */
 export interface PriceChangeOptions {
@@ -113,7 +113,7 @@ function relativeMoveOf(oldCents: number | null, newCents: number): number {
 }
 
 /** The larger relative move of a change's base and recycling price. */
-export function relativeMove(change: PriceChange): number {
+function relativeMove(change: PriceChange): number {
   return Math.max(
     relativeMoveOf(change.oldBasePriceCents, change.newBasePriceCents),
     relativeMoveOf(change.oldRecyclingPriceCents, change.newRecyclingPriceCents),

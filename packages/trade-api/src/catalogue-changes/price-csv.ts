@@ -10,7 +10,7 @@ import type { PriceProblem } from './price-change.ts';
  */
 
 /** The columns of the price list, in the order written. */
-export const priceCsvColumns = [
+const priceCsvColumns = [
   'deviceId',
   'edition',
   'name',
@@ -25,7 +25,7 @@ const requiredColumns = ['deviceId', 'edition', 'basePriceCents', 'recyclingPric
 export const priceCsvHeader = priceCsvColumns.join(',');
 
 /** One field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

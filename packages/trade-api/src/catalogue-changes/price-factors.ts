@@ -124,7 +124,7 @@ export interface FactorChangeResult {
 }
 
 /** A factor as written: `0.85`, `1`, `1.2`; in (0, 1.2] with at most four places. */
-export function parsePriceFactor(text: string): number {
+function parsePriceFactor(text: string): number {
   const refuse = (): never => {
     throw new PriceChangeRefusedError([
       {

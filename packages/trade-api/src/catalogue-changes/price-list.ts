@@ -19,7 +19,7 @@ const rowsPerPage = 10_000;
  * The stored price list, by device id and then edition (at, de, es, fr, it), read page by page
  * so a quarter of a million rows never sit in memory at once.
  */
-export async function* priceListRows(
+async function* priceListRows(
   db: TradeDb,
   filter: { edition?: EditionCode } = {},
 ): AsyncGenerator<PriceListRow> {

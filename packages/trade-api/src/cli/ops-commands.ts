@@ -16,7 +16,7 @@ import {
 } from '../catalogue-changes/catalogue-change.ts';
 import { runCatalogueCommand } from './ops-catalogue.ts';
 import { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
-import { confirmationThreshold, runPriceCommand } from './ops-prices.ts';
+import { runPriceCommand } from './ops-prices.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
 import { clarifyTrade } from '../trades/offer-revision.ts';
@@ -51,16 +51,14 @@ export type OpsDeps = TradeDeps &
     origin?: CatalogueChangeOrigin;
     /**
      * Whether the database is production's (`NODE_ENV=production`): a change of more than
-     * {@link confirmationThreshold} prices then asks before it is written, unless `--yes`.
+     * `confirmationThreshold` (ops-prices.ts) prices then asks before it is written, unless
+     * `--yes`.
      * Default false.
      */
     production?: boolean;
     /** Asks the operator a yes/no question; absent when nobody can answer (no terminal). */
     confirm?: (question: string) => Promise<boolean>;
   };
-
-/** More prices than this changed at once on production need `--yes` or a confirmation. */
-export { confirmationThreshold };
 
 /** What `clarify` and `pay` say when the mail is left to the nodes. */
 const mailLeftToNodes =

@@ -9,7 +9,9 @@ import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-tes
 import type { TradeDb } from '../db/create-database.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { factorHistory } from '../catalogue-changes/price-history-query.ts';
 import { runOpsCommand, type OpsDeps } from './ops-commands.ts';
+import { confirmationThreshold } from './ops-prices.ts';
 
 /** The stored prices as `deviceId:edition` → `base/recycling`. */
 async function storedPrices(db: TradeDb): Promise<Map<string, string>> {
@@ -513,6 +515,16 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect(change).toMatchObject({ actor: 'ops:erika', kind: 'prices' });
     expect(Number(change.old_price_factor)).toBe(0.85);
     expect(Number(change.new_price_factor)).toBe(0.8);
+    const history = await factorHistory(fixture.db, 'smartphones');
+    expect(history.filter((entry) => entry.oldPriceFactor === null)).toHaveLength(5);
+    expect(history.at(-1)).toMatchObject({
+      questionCode: 'GRADE',
+      answerCode: 'GRADE_GOOD',
+      oldPriceFactor: 0.85,
+      newPriceFactor: 0.8,
+      actor: 'ops:erika',
+      source: 'prices (test)',
+    });
     // The tablets' GRADE question is another question: untouched.
     const tablets = await prices('factors', '--category', 'tablets');
     expect(tablets.output).toMatch(/GRADE_GOOD +0\.85/);
@@ -663,6 +675,7 @@ describe.each(testDatabases())('price changes on production on $name', (engine) 
       ['prices', 'import', file],
     );
     expect(declined.code).toBe(1);
+    expect(1250).toBeGreaterThan(confirmationThreshold);
     expect(questions).toEqual(['Change 1,250 prices of 250 devices on production?']);
     expect(await rowCounts(database())).toEqual(before);
 
