@@ -64,6 +64,9 @@ async function benchmark(name: string, db: TradeDb, folder: string): Promise<num
   console.log(
     `${name}: exported ${lines.length - 1} prices in ${((performance.now() - started) / 1000).toFixed(2)} s`,
   );
+  if (lines.length - 1 !== deviceCount * 5) {
+    throw new Error(`${name}: exported ${lines.length - 1} prices, not ${deviceCount * 5}`);
+  }
   const file = join(folder, `prices-${name}.csv`);
   await writeFile(file, movedPriceList(lines));
 

@@ -43,7 +43,8 @@ async function* priceListRows(
     if (after !== undefined) {
       const { deviceId, edition } = after;
       query = query.where(
-        sql<boolean>`(device_prices.device_id > ${deviceId} or (device_prices.device_id = ${deviceId} and device_prices.edition > ${edition}))`,
+        // A row value comparison, which both databases answer from the primary key's index.
+        sql<boolean>`(device_prices.device_id, device_prices.edition) > (${deviceId}, ${edition})`,
       );
     }
     const page = await query.execute();
