@@ -128,6 +128,28 @@ describe('the variants a device names', () => {
     }
   });
 
+  it('leaves a retired variant out of the others’ lists; a retired device lists itself', () => {
+    const retired = ultra.find((device) => device.variant === '512 GB');
+    if (retired === undefined) throw new Error('the seed has no Galaxy S23 Ultra 512 GB');
+    const withRetired = {
+      ...catalogue,
+      devices: catalogue.devices.map((device) =>
+        device === retired ? { ...device, retiredAt: '2026-11-27T00:00:00.000Z' } : device,
+      ),
+    };
+    const [smallest] = withRetired.devices.filter(
+      (device) => device.model === 'Galaxy S23 Ultra' && device.variant === '256 GB',
+    );
+    if (smallest === undefined) throw new Error('no Galaxy S23 Ultra 256 GB');
+    const sibling = toDeviceSummary(withRetired, 'de', smallest);
+    expect(sibling.variants.map((variant) => variant.variant)).toEqual(['256 GB', '1 TB']);
+    const itself = withRetired.devices.find((device) => device.id === retired.id);
+    if (itself === undefined) throw new Error('the retired device is gone');
+    const own = toDevice(withRetired, 'de', itself);
+    expect(own.retired).toBe(true);
+    expect(own.variants.map((variant) => variant.variant)).toEqual(['256 GB', '512 GB', '1 TB']);
+  });
+
   it('names a model without variants as its only variant, with an empty label', () => {
     const single = catalogue.devices.find((device) => device.variant === '');
     if (single === undefined) throw new Error('the seed catalogue has a model without variants');

@@ -26,7 +26,7 @@ export interface CatalogueIndex {
   readonly seriesByCategoryManufacturer: ReadonlyMap<string, readonly CatalogueSeries[]>;
   /** Per category, its condition questions in display order. */
   readonly questionsByCategory: ReadonlyMap<number, readonly CatalogueQuestion[]>;
-  /** Per `categoryId:modelKey`, the model's variants, smallest storage first. */
+  /** Per `categoryId:modelKey`, the model's variants on sale, smallest storage first. */
   readonly variantsByModel: ReadonlyMap<string, readonly CatalogueDevice[]>;
 }
 
@@ -79,6 +79,8 @@ export function getCatalogueIndex(catalogue: Catalogue): CatalogueIndex {
   );
   const variantsByModel = new Map<string, CatalogueDevice[]>();
   for (const device of catalogue.devices) {
+    // A retired variant is offered nowhere, so no other variant lists it.
+    if (device.retiredAt !== undefined) continue;
     const key = modelKeyOf(device);
     const variants = variantsByModel.get(key);
     if (variants === undefined) variantsByModel.set(key, [device]);
@@ -202,6 +204,13 @@ function bestPriceOf(index: CatalogueIndex, device: CatalogueDevice, edition: Ed
   return cents;
 }
 
+/** The variants of a device's model on sale, and the device itself when it is retired. */
+function variantsOf(index: CatalogueIndex, device: CatalogueDevice): readonly CatalogueDevice[] {
+  const onSale = index.variantsByModel.get(modelKeyOf(device)) ?? [];
+  if (device.retiredAt === undefined) return onSale.length > 0 ? onSale : [device];
+  return [...onSale, device].toSorted(compareVariants);
+}
+
 /** A device as lists and search results show it in one edition. */
 export function toDeviceSummary(
   catalogue: Catalogue,
@@ -224,7 +233,7 @@ export function toDeviceSummary(
     name: page.name,
     model: device.model,
     variant: device.variant,
-    variants: (index.variantsByModel.get(modelKeyOf(device)) ?? [device]).map((variant) => ({
+    variants: variantsOf(index, device).map((variant) => ({
       id: variant.id,
       url: variant.pages[edition].url,
       variant: variant.variant,
