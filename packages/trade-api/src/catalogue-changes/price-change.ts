@@ -124,6 +124,7 @@ function relativeMove(change: PriceChange): number {
 function largestChanges(changes: readonly PriceChange[], count: number): PriceChange[] {
   const centsMove = (change: PriceChange) =>
     Math.abs(change.newBasePriceCents - (change.oldBasePriceCents ?? 0));
+  // Two moves away from 0 give Infinity - Infinity = NaN, which `||` passes on to the cents.
   const before = (left: PriceChange, right: PriceChange) =>
     relativeMove(right) - relativeMove(left) || centsMove(right) - centsMove(left);
   const top: PriceChange[] = [];
@@ -131,10 +132,7 @@ function largestChanges(changes: readonly PriceChange[], count: number): PriceCh
     const last = top[top.length - 1];
     if (top.length === count && last !== undefined && before(change, last) >= 0) continue;
     top.push(change);
-    top.sort((left, right) => {
-      const order = before(left, right);
-      return Number.isNaN(order) ? 0 : order;
-    });
+    top.sort(before);
     if (top.length > count) top.pop();
   }
   return top;
