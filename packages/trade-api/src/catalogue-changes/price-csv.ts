@@ -84,6 +84,25 @@ export interface PriceCsvReading {
  * problem naming both lines. The stored prices are not consulted here.
  */
 export function readPriceCsv(text: string): PriceCsvReading {
+  // `npm run ops -- prices export > prices.csv` puts npm's banner (an empty line, `> ops`, the
+  // command) above the header; those lines are skipped and counted, so line numbers stay the
+  // file's own.
+  const banner = npmBanner.exec(text)?.[0] ?? '';
+  const reading = readPriceRecords(text.slice(banner.length));
+  const skipped = banner.split('\n').length - 1;
+  if (skipped === 0) return reading;
+  return {
+    rows: reading.rows.map((row) => ({ ...row, line: row.line + skipped })),
+    problems: reading.problems.map((problem) =>
+      problem.line === undefined ? problem : { ...problem, line: problem.line + skipped },
+    ),
+  };
+}
+
+/** What npm prints before a script's own output: empty lines and lines starting with `> `. */
+const npmBanner = /^(?:[ \t]*\r?\n|> [^\n]*\n)+/;
+
+function readPriceRecords(text: string): PriceCsvReading {
   let records: CsvRecord[];
   try {
     records = readCsvRecords(text);

@@ -284,6 +284,31 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect((await prices('import', join(folder, 'missing.csv'))).code).toBe(1);
   });
 
+  it("reads a file saved with npm's banner above the header, counting the file's own lines", async () => {
+    const banner = ['', '> ops', '> npm run ops --silent -w @tradein/trade-api -- prices export'];
+    const current = await priceOf(fixture.db, 1001, 'it');
+    const refused = await prices(
+      'import',
+      await csvFile([
+        ...banner,
+        'deviceId,edition,name,basePriceCents,recyclingPriceCents',
+        '1001,it,,12.5,0',
+      ]),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('line 5, basePriceCents: must be a whole number of cents');
+    const applied = await prices(
+      'import',
+      await csvFile([
+        ...banner,
+        'deviceId,edition,name,basePriceCents,recyclingPriceCents',
+        `1001,it,,${current.base + 1},${current.recycling}`,
+      ]),
+    );
+    expect(applied.code).toBe(0);
+    expect((await priceOf(fixture.db, 1001, 'it')).base).toBe(current.base + 1);
+  });
+
   it('counts the problems past the first twenty', async () => {
     const lines = ['deviceId,edition,name,basePriceCents,recyclingPriceCents'];
     for (let index = 0; index < 25; index += 1) lines.push(`1000,de,,x${index},0`);

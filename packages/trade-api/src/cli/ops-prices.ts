@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { editionCodeSchema, formatMoney, type EditionCode } from '@tradein/editions';
 import type { CatalogueChangeOrigin } from '../catalogue-changes/catalogue-change.ts';
 import { adjustPrices, type PriceSelector } from '../catalogue-changes/price-adjust.ts';
@@ -195,8 +194,7 @@ export async function runPriceCommand(
         if (file === undefined) throw new UsageError('prices import needs a CSV file');
         let text: string;
         try {
-          // `npm run ops` runs in the workspace's folder; a relative path means the operator's.
-          text = await readFile(resolve(process.env['INIT_CWD'] ?? process.cwd(), file), 'utf8');
+          text = await readFile(file, 'utf8');
         } catch (error) {
           throw new RefusedError(
             `Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
