@@ -4,13 +4,12 @@ import { emptyBodySchema } from './primitives.ts';
 import { pure } from './pure.ts';
 
 /** Which catalogue and price list an API node serves: the newest change it has loaded. */
-export const catalogueRevisionSchema = /* @__PURE__ */ pure(() =>
+const catalogueRevisionSchema = /* @__PURE__ */ pure(() =>
   z.object({
     /** Grows with every change of catalogue or prices; 0 before the first seed. */
     revision: z.int().check(z.nonnegative()),
   }),
 );
-export type CatalogueRevision = z.infer<typeof catalogueRevisionSchema>;
 
 /**
  * The revision the answering node serves (public, never cached). The shop's servers keep the

@@ -43,11 +43,7 @@ export {
   modelBestPriceCents,
 } from './catalogue.ts';
 export { catalogueImageEndpoint, catalogueImageKinds } from './catalogue-images.ts';
-export {
-  catalogueRevisionEndpoint,
-  catalogueRevisionSchema,
-  type CatalogueRevision,
-} from './catalogue-revision.ts';
+export { catalogueRevisionEndpoint } from './catalogue-revision.ts';
 export type { CatalogueImageKind } from './catalogue-images.ts';
 export type {
   Aggregation,

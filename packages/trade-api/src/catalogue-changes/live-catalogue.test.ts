@@ -249,30 +249,30 @@ describe.each(testDatabases())('two API nodes on one $name database', (engine) =
     if (victim === undefined) throw new Error('the seed has no Pixel 8');
     await retire(db, victim.id);
 
-    let rebuilding = true;
+    const phase = { rebuilding: true };
     const answered: { status: number; hits: number; during: boolean }[] = [];
     const searcher = async () => {
-      while (rebuilding) {
+      while (phase.rebuilding) {
         const { status, devices } = await searchOver(node.origin, {
           kind: 'deviceSearch',
           text: 'galaxy s23',
         });
-        answered.push({ status, hits: devices.length, during: rebuilding });
+        answered.push({ status, hits: devices.length, during: phase.rebuilding });
       }
     };
     // The database stays free for other requests meanwhile (a SQLite node has one connection).
     const healthChecks: { status: number; during: boolean }[] = [];
     const checker = async () => {
-      while (rebuilding) {
+      while (phase.rebuilding) {
         const response = await fetch(`${node.origin}/api/health`);
-        healthChecks.push({ status: response.status, during: rebuilding });
+        healthChecks.push({ status: response.status, during: phase.rebuilding });
       }
     };
     const searchers = [...Array.from({ length: 8 }, searcher), checker()];
     // Let the searchers start, then rebuild on this node now rather than at its next poll.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await node.api.catalogue.refresh();
-    rebuilding = false;
+    phase.rebuilding = false;
     await Promise.all(searchers);
 
     expect(answered.filter((entry) => entry.during).length).toBeGreaterThan(0);

@@ -46,7 +46,7 @@ export interface LiveCatalogue {
 export interface LiveCatalogueOptions {
   /** How often to look for a newer revision; default 1 s. 0 turns watching off (tests). */
   pollMs?: number;
-  /** How a reload shares the thread with requests; default `defaultSliceShare`. */
+  /** How a reload shares the thread with requests; at least 4 and at most 25 ms of work between pauses, a quarter of a busy thread. */
   slices?: SliceShare;
   /** Where a failed reload is reported. */
   log?: (message: string) => void;
@@ -55,7 +55,7 @@ export interface LiveCatalogueOptions {
 }
 
 /** How often a node looks for a newer revision: within 1 s, plus the reload, of any change. */
-export const defaultPollMs = 1000;
+const defaultPollMs = 1000;
 
 /** Reads and builds a whole snapshot in slices. */
 async function buildSnapshot(
@@ -109,9 +109,11 @@ export async function openLiveCatalogue(
     first = await stableSnapshot(db, () => buildSnapshot(db, 0, options.slices));
   }
   let snapshot = first;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
+  // Shared by the reload loop and the calls that ask for another round or close the watch.
+  const state: { running?: Promise<void>; again: boolean; closed: boolean } = {
+    again: false,
+    closed: false,
+  };
 
   async function reload(): Promise<void> {
     const kinds = await revisionKindsAfter(db, snapshot.revision);
@@ -121,10 +123,10 @@ export async function openLiveCatalogue(
     const next = await stableSnapshot(db, () =>
       buildSnapshot(db, 0, options.slices, previous, pricesOnly),
     );
-    if (closed) return;
+    if (state.closed) return;
     if (next === undefined) {
       // A change came in while reading: read again, deciding anew what to read.
-      again = true;
+      state.again = true;
       return;
     }
     snapshot = next;
@@ -133,20 +135,21 @@ export async function openLiveCatalogue(
 
   /** One reload at a time; a request for another while one runs runs once more after it. */
   function refresh(): Promise<void> {
-    if (running !== undefined) {
-      again = true;
-      return running;
+    if (state.running !== undefined) {
+      state.again = true;
+      return state.running;
     }
-    running = (async () => {
+    const running = (async () => {
       try {
         do {
-          again = false;
+          state.again = false;
           await reload();
-        } while (again && !closed);
+        } while (state.again && !state.closed);
       } finally {
-        running = undefined;
+        state.running = undefined;
       }
     })();
+    state.running = running;
     return running;
   }
 
@@ -179,7 +182,7 @@ export async function openLiveCatalogue(
     search: (query, application, resultSize) => snapshot.search(query, application, resultSize),
     refresh,
     close() {
-      closed = true;
+      state.closed = true;
       if (timer !== undefined) clearInterval(timer);
     },
   };

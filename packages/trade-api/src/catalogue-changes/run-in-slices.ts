@@ -16,7 +16,7 @@ export interface SliceShare {
  * each slice lasts a third of the time the requests took since the last one, so a rebuild still
  * progresses and a request waits at most 25 ms longer.
  */
-export const defaultSliceShare: SliceShare = { minSliceMs: 4, maxSliceMs: 25, share: 0.25 };
+const defaultSliceShare: SliceShare = { minSliceMs: 4, maxSliceMs: 25, share: 0.25 };
 
 /**
  * A pause to await between small steps of background work: it returns at once while the current

@@ -110,10 +110,6 @@ const opsUsage = `Usage: npm run ops -- <command>
 
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
 
-// The command line's words and errors live in ops-command-line.ts, so that the command groups
-// (ops-catalogue.ts, ops-prices.ts) can use them without importing this module back.
-export { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
-
 function wholeNumber(value: string | undefined, name: string, minimum: number): number {
   if (value === undefined) throw new UsageError(`--${name} is required`);
   if (!/^[0-9]+$/.test(value) || Number(value) < minimum || !Number.isSafeInteger(Number(value))) {

@@ -133,7 +133,7 @@ export interface OpenTradeApiOptions {
   log?: DatabaseWaitLog;
   /** Longest pause between two tries, in milliseconds; default 5 s. */
   maxRetryDelayMs?: number;
-  /** How often the node looks for catalogue and price changes; default 1 s (`defaultPollMs`). */
+  /** How often the node looks for catalogue and price changes; default 1 s. */
   cataloguePollMs?: number;
 }
 
