@@ -26,13 +26,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('source', 'text', (column) => column.notNull().defaultTo('seed'))
     .execute();
 
+  // The history is append-only and written in the transaction of its revision, by code that
+  // read the device first; devices and revisions are never deleted. Foreign keys would check
+  // each history row again: 2 of the 7 s that importing 250,000 prices took on PostgreSQL.
   await db.schema
     .createTable('price_changes')
     .addColumn('id', 'integer', generatedId(dialect))
-    .addColumn('revision_id', 'integer', (column) =>
-      column.notNull().references('catalogue_revisions.id'),
-    )
-    .addColumn('device_id', 'integer', (column) => column.notNull().references('devices.id'))
+    .addColumn('revision_id', 'integer', (column) => column.notNull())
+    .addColumn('device_id', 'integer', (column) => column.notNull())
     .addColumn('edition', 'text', (column) => column.notNull())
     .addColumn('old_base_price_cents', 'integer')
     .addColumn('new_base_price_cents', 'integer', (column) => column.notNull())
