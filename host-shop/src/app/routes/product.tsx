@@ -194,16 +194,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <img src={device.image} alt="" width="120" height="120" className="product-image" />
         )}
         <h1>{device.name}</h1>
-        <p className="lead">
-          <Trans>This device can no longer be sold: we no longer buy it.</Trans>
-        </p>
-        {seriesOverview === undefined ? null : (
-          <p>
-            <ShopLink to={seriesOverview.href}>
-              <Trans>See the models of the {seriesName} series</Trans>
-            </ShopLink>
+        <div className="product-intro__retired">
+          <p className="retired-notice">
+            <Trans>This device can no longer be sold: we no longer buy it.</Trans>
           </p>
-        )}
+          {seriesOverview === undefined ? null : (
+            <p>
+              <ShopLink to={seriesOverview.href}>
+                <Trans>See the models of the {seriesName} series</Trans>
+              </ShopLink>
+            </p>
+          )}
+        </div>
       </div>
     );
   }
