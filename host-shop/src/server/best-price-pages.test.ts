@@ -1,12 +1,7 @@
-import {
-  buildSearchRequest,
-  searchResultSchema,
-  type DeviceSummary,
-  type SearchQuery,
-  type SearchResult,
-} from '@tradein/contract';
-import { buildPath, formatMoney, getEdition, type EditionCode } from '@tradein/editions';
+import type { DeviceSummary } from '@tradein/contract';
+import { buildPath, formatMoney, type EditionCode } from '@tradein/editions';
 import { describe, expect, it } from 'vitest';
+import { catalogueSearchKit } from './catalogue-search-kit.ts';
 import { mainOf, useTestShop } from './test-shop.ts';
 
 /*
@@ -16,22 +11,7 @@ import { mainOf, useTestShop } from './test-shop.ts';
 
 const shop = useTestShop();
 
-/** The trade API's answer to a search of the edition, asked the way the shop asks it. */
-async function search(edition: EditionCode, query: SearchQuery): Promise<SearchResult> {
-  const answer = await shop.api('POST', '/api/trade/searches', {
-    body: buildSearchRequest(query, getEdition(edition).search.devicesIndex),
-  });
-  expect(answer.status).toBe(200);
-  return searchResultSchema.parse(answer.body);
-}
-
-/** The device of a product url of the edition, as the API answers it. */
-async function deviceOf(edition: EditionCode, url: string) {
-  const answer = await search(edition, { kind: 'deviceByUrl', url });
-  const device = answer.kind === 'deviceByUrl' ? answer.hits[0] : undefined;
-  if (device === undefined) throw new Error(`no device ${url} in ${edition}`);
-  return device;
-}
+const { search, deviceOf } = catalogueSearchKit(shop.api);
 
 /** The same device in another edition (urls differ per edition), found through its series. */
 async function sameDeviceIn(edition: EditionCode, device: DeviceSummary) {

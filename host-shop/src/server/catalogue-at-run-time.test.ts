@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { buildSearchRequest, searchResultSchema } from '@tradein/contract';
-import { formatMoney, getEdition } from '@tradein/editions';
+import { formatMoney } from '@tradein/editions';
 import { createDatabase, createMailer, runOpsCommand } from '@tradein/trade-api/test-kit';
 import { readTradeApiConfig } from '@tradein/trade-api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { catalogueSearchKit } from './catalogue-search-kit.ts';
 import { mainOf, useTestShop } from './test-shop.ts';
 
 /*
@@ -75,19 +75,9 @@ async function within(check: () => Promise<boolean>): Promise<number> {
   return performance.now() - start;
 }
 
+const { deviceOf } = catalogueSearchKit(shop.api);
 /** The imported device as the API answers its product url in de. */
-async function productDevice() {
-  const answer = await shop.api('POST', '/api/trade/searches', {
-    body: buildSearchRequest(
-      { kind: 'deviceByUrl', url: 'samsung-galaxy-s99-256-gb' },
-      getEdition('de').search.devicesIndex,
-    ),
-  });
-  const result = searchResultSchema.parse(answer.body);
-  const device = result.kind === 'deviceByUrl' ? result.hits[0] : undefined;
-  if (device === undefined) throw new Error('the API does not know the imported device');
-  return device;
-}
+const productDevice = () => deviceOf('de', 'samsung-galaxy-s99-256-gb');
 
 const sitemapLists = async (path: string) =>
   (await shop.get('de.localhost', '/sitemap.xml')).body.includes(`${path}</loc>`);

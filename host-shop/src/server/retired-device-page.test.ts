@@ -1,16 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  buildSearchRequest,
-  searchResultSchema,
-  type Device,
-  type SearchQuery,
-  type SearchResult,
-} from '@tradein/contract';
-import { buildPath, getEdition, type EditionCode } from '@tradein/editions';
+import { buildPath } from '@tradein/editions';
 import { createMailer, runOpsCommand } from '@tradein/trade-api/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueSearchKit } from './catalogue-search-kit.ts';
 import { mainOf, useTestShop } from './test-shop.ts';
 
 /*
@@ -21,22 +15,7 @@ import { mainOf, useTestShop } from './test-shop.ts';
 
 const shop = useTestShop();
 
-/** The trade API's answer to a search of the edition, asked the way the shop asks it. */
-async function search(edition: EditionCode, query: SearchQuery): Promise<SearchResult> {
-  const answer = await shop.api('POST', '/api/trade/searches', {
-    body: buildSearchRequest(query, getEdition(edition).search.devicesIndex),
-  });
-  expect(answer.status).toBe(200);
-  return searchResultSchema.parse(answer.body);
-}
-
-/** The device of a product url of the edition, as the API answers it. */
-async function deviceOf(edition: EditionCode, url: string): Promise<Device> {
-  const answer = await search(edition, { kind: 'deviceByUrl', url });
-  const device = answer.kind === 'deviceByUrl' ? answer.hits[0] : undefined;
-  if (device === undefined) throw new Error(`no device ${url} in ${edition}`);
-  return device;
-}
+const { deviceOf } = catalogueSearchKit(shop.api);
 
 /** The attributes the server writes on `<tradein-widget>`. */
 function widgetTag(html: string): string {

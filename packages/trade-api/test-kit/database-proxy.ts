@@ -1,4 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createDatabase, requestTimeouts } from '../src/db/create-database.ts';
+import { migrateToLatest } from '../src/db/migrations.ts';
+import type { TestDatabase } from './test-databases.ts';
 
 /*
  * A TCP proxy between the trade API and its PostgreSQL server that a test can break the way
@@ -101,5 +104,36 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
     },
     connections: () => pairs.size,
     close: stopListening,
+  };
+}
+
+/**
+ * A fresh migrated database on `engine` (PostgreSQL), and a serving handle that reaches it
+ * through a breakable proxy with the serving timeouts; `base` reaches it directly.
+ */
+export async function databaseBehindProxy(
+  engine: TestDatabase,
+  handle: { postgresPoolSize?: number; log?: (message: string) => void } = {},
+) {
+  const base = await engine.create();
+  await migrateToLatest(base);
+  const url = engine.settings(base)['DATABASE_URL'];
+  if (url === undefined) throw new Error('the test database has no URL');
+  const proxy = await startDatabaseProxy(url);
+  const db = createDatabase({
+    databaseUrl: proxy.url,
+    sqliteFile: ':memory:',
+    timeouts: requestTimeouts,
+    ...handle,
+  });
+  return {
+    base,
+    proxy,
+    db,
+    async close() {
+      await db.destroy();
+      await proxy.close();
+      await engine.destroy(base);
+    },
   };
 }

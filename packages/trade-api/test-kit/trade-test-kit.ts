@@ -23,6 +23,7 @@ import type { TestDatabase } from './test-databases.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { HttpError } from '../src/server/http-error.ts';
 import { startTestServer, testConfig, type RunningServer } from './test-server.ts';
+import { runOpsCommand } from '../src/cli/ops-commands.ts';
 import { registerOfferRoutes } from '../src/trades/offers.ts';
 import type { TradeDeps } from '../src/trades/trade-deps.ts';
 import { registerTradeRoutes } from '../src/trades/trade-routes.ts';
@@ -67,6 +68,8 @@ export interface TradesFixture {
     lines: readonly PhoneLine[],
     overrides?: Partial<CheckoutRequest>,
   ): Promise<Trade>;
+  /** Runs an operator command on this database as the command line does (no shop origin). */
+  ops(...argv: string[]): Promise<{ code: number; output: string }>;
   close(): Promise<void>;
 }
 
@@ -110,6 +113,11 @@ export async function startTradesFixture(engine: TestDatabase): Promise<TradesFi
     checkOut: (customerId, offers, overrides) => checkOut(server, customerId, offers, overrides),
     checkOutPhones: (customerId, lines, overrides) =>
       checkOutPhones(server, customerId, lines, overrides),
+    async ops(...argv) {
+      const lines: string[] = [];
+      const code = await runOpsCommand(argv, deps, (line) => lines.push(line));
+      return { code, output: lines.join('\n') };
+    },
     async close() {
       await server.close();
       mailer.close();

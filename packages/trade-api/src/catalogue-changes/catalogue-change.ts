@@ -1,7 +1,11 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { databaseDialect, type TradeDb } from '../db/create-database.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import type { CatalogueRevisionKind, TradeDatabase } from '../db/schema.ts';
+import type {
+  CatalogueRevisionKind,
+  CatalogueRevisionsTable,
+  TradeDatabase,
+} from '../db/schema.ts';
 
 /*
  * Every change of prices, factors or catalogue entries is one transaction that starts by writing
@@ -114,13 +118,13 @@ function isSqliteBusy(error: unknown): boolean {
   return isDatabaseUnavailable(error) && /locked|busy/i.test(String(error));
 }
 
-/** The newest revision: its id and kind; undefined for a database never seeded. */
+/** The newest revision; undefined for a database never seeded. */
 export async function latestRevision(
   db: TradeDb,
-): Promise<{ id: number; kind: string } | undefined> {
+): Promise<Selectable<CatalogueRevisionsTable> | undefined> {
   return db
     .selectFrom('catalogue_revisions')
-    .select(['id', 'kind'])
+    .selectAll()
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

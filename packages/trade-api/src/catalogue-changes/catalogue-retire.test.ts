@@ -1,4 +1,5 @@
 import { tradeSchema } from '@tradein/contract';
+import { latestRevision } from './catalogue-change.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import {
@@ -7,7 +8,6 @@ import {
   startTradesFixture,
   type TradesFixture,
 } from '../../test-kit/trade-test-kit.ts';
-import { runOpsCommand } from '../cli/ops-commands.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { toDevice } from '../catalogue/catalogue-view.ts';
 import { retireDevice } from './catalogue-retire.ts';
@@ -21,11 +21,7 @@ describe.each(testDatabases())('catalogue retire on $name', (engine) => {
   });
   afterAll(() => fixture.close());
 
-  async function ops(...argv: string[]): Promise<{ code: number; output: string }> {
-    const lines: string[] = [];
-    const code = await runOpsCommand(argv, fixture.deps, (line) => lines.push(line));
-    return { code, output: lines.join('\n') };
-  }
+  const ops = (...argv: string[]) => fixture.ops(...argv);
 
   /** The answer to a new offer (or its preview) for a phone of the test catalogue. */
   async function askOffer(deviceId: number, preview = false): Promise<Response> {
@@ -65,11 +61,7 @@ describe.each(testDatabases())('catalogue retire on $name', (engine) => {
     expect(retired.output).toMatch(/^Retired .+ \(device 1000\): it takes no new offers/);
     const after = await rowCounts(fixture.db);
     expect(after['catalogue_revisions']).toBe((before['catalogue_revisions'] ?? 0) + 1);
-    const revision = await fixture.db
-      .selectFrom('catalogue_revisions')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const revision = await latestRevision(fixture.db);
     expect(revision).toMatchObject({
       kind: 'catalogue',
       note: expect.stringMatching(/retire 1000/),

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, type TestDatabase } from '../../test-kit/test-databases.ts';
 import { buildCatalogue } from '../catalogue/build-catalogue.ts';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
-import { startDatabaseProxy } from '../../test-kit/database-proxy.ts';
-import { createDatabase, requestTimeouts, type TradeDb } from '../db/create-database.ts';
+import { databaseBehindProxy } from '../../test-kit/database-proxy.ts';
+import type { TradeDb } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { openTradeApi, type OpenTradeApi } from '../server/open-trade-api.ts';
@@ -290,15 +290,8 @@ const postgres = testDatabases().find((engine) => engine.name === 'postgres');
 describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () => {
   it('keeps serving its catalogue, says so once, and follows changes again when it is back', async () => {
     if (postgres === undefined) return;
-    const base = await seededDatabase(postgres);
-    const url = postgres.settings(base)['DATABASE_URL'];
-    if (url === undefined) throw new Error('the test database has no URL');
-    const proxy = await startDatabaseProxy(url);
-    const db = createDatabase({
-      databaseUrl: proxy.url,
-      sqliteFile: ':memory:',
-      timeouts: requestTimeouts,
-    });
+    const { base, proxy, db, close } = await databaseBehindProxy(postgres);
+    await seedCatalogue(base, buildCatalogue());
     const lines: string[] = [];
     const live = await openLiveCatalogue(db, { pollMs: 50, log: (line) => lines.push(line) });
     try {
@@ -323,9 +316,7 @@ describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () =
       );
     } finally {
       live.close();
-      await db.destroy();
-      await proxy.close();
-      await postgres.destroy(base);
+      await close();
     }
   }, 60_000);
 });

@@ -7,7 +7,6 @@ import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
 import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { checkSharedSecret, forgetSharedSecret } from '../server/cluster-check.ts';
-import { runOpsCommand } from './ops-commands.ts';
 import { readOutbox } from '../../test-kit/outbox-mail.ts';
 import { createTradeJobWorker } from '../jobs/trade-jobs.ts';
 import { testConfig } from '../../test-kit/test-server.ts';
@@ -25,11 +24,7 @@ describe.each(testDatabases())('operator commands on $name', (engine) => {
   afterAll(() => fixture.close());
 
   /** Runs a command as the command line does: with no shop origin of its own. */
-  async function command(...argv: string[]): Promise<{ code: number; output: string }> {
-    const lines: string[] = [];
-    const code = await runOpsCommand(argv, fixture.deps, (line) => lines.push(line));
-    return { code, output: lines.join('\n') };
-  }
+  const command = (...argv: string[]) => fixture.ops(...argv);
 
   /** One job run of a shop node, which sends the mails the command line left to the nodes. */
   async function nodeJobRun(): Promise<void> {

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { offerSchema } from '@tradein/contract';
+import { latestRevision } from '../catalogue-changes/catalogue-change.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { rowCounts, testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
@@ -94,6 +95,8 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
   });
 
   const prices = (...argv: string[]) => run(deps, ['prices', ...argv]);
+  /** `prices adjust --edition de …`. */
+  const adjustDe = (...argv: string[]) => prices('adjust', '--edition', 'de', ...argv);
 
   /** Writes a CSV file of these lines; answers its path. */
   async function csvFile(lines: readonly string[]): Promise<string> {
@@ -181,11 +184,8 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
       ['1001:fr', `${oldFrench.base}/${oldFrench.recycling + 20}`],
     ]);
 
-    const revision = await fixture.db
-      .selectFrom('catalogue_revisions')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const revision = await latestRevision(fixture.db);
+    if (revision === undefined) throw new Error('no revision was written');
     expect(revision).toMatchObject({
       kind: 'prices',
       actor: 'ops:erika',
@@ -349,15 +349,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     const iphone = await priceOf(fixture.db, 1000, 'de');
     const iphoneToo = await priceOf(fixture.db, 1004, 'de');
     const other = await storedPrices(fixture.db);
-    const bySeries = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--series',
-      'iphone 13',
-      '--percent',
-      '-5',
-    );
+    const bySeries = await adjustDe('--series', 'iphone 13', '--percent', '-5');
     expect(bySeries.code).toBe(0);
     expect(bySeries.output).toContain('Changed 2 prices of 2 devices');
     expect(await priceOf(fixture.db, 1000, 'de')).toEqual({
@@ -374,16 +366,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     ).toEqual(['1000:de', '1004:de']);
 
     // The manufacturer's name with the series' name names it too.
-    const full = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--series',
-      'Apple iPhone 13',
-      '--percent',
-      '2',
-      '--dry-run',
-    );
+    const full = await adjustDe('--series', 'Apple iPhone 13', '--percent', '2', '--dry-run');
     expect(full.code).toBe(0);
     expect(full.lines[0]).toMatch(/^device 1000 \(de\): base .* → .*$/);
     expect(full.output).toContain('Dry run: would change 2 prices of 2 devices');
@@ -400,15 +383,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
       ),
       '--force',
     );
-    const byManufacturer = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--manufacturer',
-      'SAMSUNG',
-      '--percent',
-      '-10',
-    );
+    const byManufacturer = await adjustDe('--manufacturer', 'SAMSUNG', '--percent', '-10');
     expect(byManufacturer.code).toBe(0);
     const lowered = Math.floor((samsung.base * 90 + 50) / 100);
     expect(await priceOf(fixture.db, 1001, 'de')).toEqual({ base: lowered, recycling: lowered });
@@ -432,71 +407,23 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
 
   it('refuses an adjustment of unknown devices, too large a move or a wrong command line', async () => {
     const before = await rowCounts(fixture.db);
-    const unknownSeries = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--series',
-      'iPhone 31',
-      '--percent',
-      '5',
-    );
+    const unknownSeries = await adjustDe('--series', 'iPhone 31', '--percent', '5');
     expect(unknownSeries.code).toBe(1);
     expect(unknownSeries.output).toContain('no series "iPhone 31" in de; closest: iPhone 13');
-    const unknownCategory = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--category',
-      'drones',
-      '--percent',
-      '5',
-    );
+    const unknownCategory = await adjustDe('--category', 'drones', '--percent', '5');
     expect(unknownCategory.code).toBe(1);
     expect(unknownCategory.output).toContain('smartphones');
     expect(unknownCategory.output).toContain('tablets');
-    const tooFar = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--category',
-      'smartphones',
-      '--percent',
-      '60',
-    );
+    const tooFar = await adjustDe('--category', 'smartphones', '--percent', '60');
     expect(tooFar.code).toBe(1);
     expect(tooFar.output).toContain('use --force if intended');
-    const outOfRange = await prices(
-      'adjust',
-      '--edition',
-      'de',
-      '--category',
-      'smartphones',
-      '--percent',
-      '-100',
-      '--force',
-    );
+    const outOfRange = await adjustDe('--category', 'smartphones', '--percent', '-100', '--force');
     expect(outOfRange.code).toBe(1);
-    expect((await prices('adjust', '--edition', 'de', '--percent', '5')).code).toBe(2);
+    expect((await adjustDe('--percent', '5')).code).toBe(2);
     expect(
-      (
-        await prices(
-          'adjust',
-          '--edition',
-          'de',
-          '--series',
-          'iPhone 13',
-          '--category',
-          'tablets',
-          '--percent',
-          '5',
-        )
-      ).code,
+      (await adjustDe('--series', 'iPhone 13', '--category', 'tablets', '--percent', '5')).code,
     ).toBe(2);
-    expect(
-      (await prices('adjust', '--edition', 'de', '--series', 'iPhone 13', '--percent', 'five'))
-        .code,
-    ).toBe(2);
+    expect((await adjustDe('--series', 'iPhone 13', '--percent', 'five')).code).toBe(2);
     expect(await rowCounts(fixture.db)).toEqual(before);
   });
 

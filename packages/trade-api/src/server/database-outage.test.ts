@@ -2,13 +2,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDatabaseProxy, type DatabaseProxy } from '../../test-kit/database-proxy.ts';
-import { testDatabases, type TestDatabase } from '../../test-kit/test-databases.ts';
+import { databaseBehindProxy, type DatabaseProxy } from '../../test-kit/database-proxy.ts';
+import { testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
-import { createDatabase, requestTimeouts, type TradeDb } from '../db/create-database.ts';
+import { requestTimeouts, type TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
-import { migrateToLatest } from '../db/migrations.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createTradeApiOptions } from './open-trade-api.ts';
 
@@ -23,34 +22,6 @@ const postgres = testDatabases().find((engine) => engine.name === 'postgres');
 
 /** The most a request may take while the database is away (the promise). */
 const answerWithinMs = 5000;
-
-/** A fresh migrated database, and a serving handle that reaches it through a breakable proxy. */
-async function databaseBehindProxy(
-  engine: TestDatabase,
-  handle: { postgresPoolSize?: number; log: (message: string) => void },
-) {
-  const base = await engine.create();
-  await migrateToLatest(base);
-  const url = engine.settings(base)['DATABASE_URL'];
-  if (url === undefined) throw new Error('the test database has no URL');
-  const proxy = await startDatabaseProxy(url);
-  const db = createDatabase({
-    databaseUrl: proxy.url,
-    sqliteFile: ':memory:',
-    timeouts: requestTimeouts,
-    ...handle,
-  });
-  return {
-    base,
-    proxy,
-    db,
-    async close() {
-      await db.destroy();
-      await proxy.close();
-      await engine.destroy(base);
-    },
-  };
-}
 
 describe.runIf(postgres !== undefined)('a node whose PostgreSQL goes away', () => {
   let base: TradeDb;
