@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { offerSchema } from '@tradein/contract';
 import { latestRevision } from '../catalogue-changes/catalogue-change.ts';
+import { formatMoney } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { rowCounts, testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
@@ -516,7 +517,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect(await rowCounts(fixture.db)).toEqual(before);
   });
 
-  it('lets an offer made before a price import keep its price; a new offer has the new one', async () => {
+  it('lets an offer made before a price import keep its price, in the trade too; a new offer has the new one', async () => {
     const offer = await fixture.requestPhoneOffer(1005, 1);
     const current = await priceOf(fixture.db, 1005, 'de');
     expect(offer.priceCents).toBe(current.base);
@@ -531,6 +532,19 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     const readBack = await fixture.call('GET', `/api/trade/offers/${offer.offerId}`);
     expect(offerSchema.parse(await readBack.json()).priceCents).toBe(offer.priceCents);
     expect((await fixture.requestPhoneOffer(1005, 1)).priceCents).toBe(current.base + 700);
+    // Checked out after the change, the offer's price is the trade's; a later change leaves it.
+    const customer = await fixture.createCustomer({ guest: true });
+    const trade = await fixture.checkOut(customer.id, [{ offerId: offer.offerId, quantity: 1 }]);
+    expect(trade.totalCents).toBe(offer.priceCents);
+    await adjustDe('--category', 'smartphones', '--percent', '10');
+    const shown = await fixture.ops('show', trade.tradeNumber);
+    expect(shown.output).toContain(`${formatMoney('de', offer.priceCents)}`);
+    const [line] = await fixture.db
+      .selectFrom('trade_items')
+      .select('price_cents')
+      .where('offer_id', '=', offer.offerId)
+      .execute();
+    expect(line?.price_cents).toBe(offer.priceCents);
   });
 
   it('runs two imports started together one after the other, each on the prices the other left', async () => {
