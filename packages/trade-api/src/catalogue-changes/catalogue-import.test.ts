@@ -96,12 +96,21 @@ describe.each(testDatabases())('catalogue import on $name', (engine) => {
     content: unknown,
     ...flags: string[]
   ): Promise<{ code: number; output: string }> {
+    return opsOn({}, content, ...flags);
+  }
+
+  /** {@link ops} on production (`NODE_ENV=production`), with an operator who answers or not. */
+  async function opsOn(
+    production: { production?: boolean; confirm?: (question: string) => Promise<boolean> },
+    content: unknown,
+    ...flags: string[]
+  ): Promise<{ code: number; output: string }> {
     const file = join(folder, 'models.json');
     await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
     const lines: string[] = [];
     const code = await runOpsCommand(
       ['catalogue', 'import', file, ...flags],
-      { db, mailer, clock: () => new Date(), dataDir: folder, origin },
+      { db, mailer, clock: () => new Date(), dataDir: folder, origin, ...production },
       (printed) => lines.push(printed),
     );
     return { code, output: lines.join('\n') };
@@ -314,4 +323,39 @@ describe.each(testDatabases())('catalogue import on $name', (engine) => {
       expect(await rowCounts(db)).toEqual(before);
     },
   );
+
+  // Last: it adds 205 devices that the tests above do not expect.
+  it('asks on production before it writes more than 1,000 prices, unless --yes', async () => {
+    // 41 models of 5 variants: 205 devices, 1,025 prices in the five editions.
+    const many = [
+      {
+        category: 'smartphones',
+        manufacturer: 'Bulk Phones',
+        series: [
+          {
+            name: 'Bulk',
+            models: Array.from({ length: 41 }, (_, index) =>
+              model(`Bulk ${index + 1}`, '2025-01', 300, '32|64|128|256|512'),
+            ),
+          },
+        ],
+      },
+    ];
+    const before = await rowCounts(db);
+    const questions: string[] = [];
+    const declined = await opsOn(
+      { production: true, confirm: (question) => Promise.resolve(questions.push(question) < 0) },
+      many,
+    );
+    expect(declined).toMatchObject({ code: 1, output: 'Cancelled: nothing was changed.' });
+    expect(questions).toEqual(['Add 205 devices with 1,025 prices on production?']);
+    const unattended = await opsOn({ production: true }, many);
+    expect(unattended.code).toBe(1);
+    expect(unattended.output).toContain('add --yes if intended');
+    expect(await rowCounts(db)).toEqual(before);
+
+    const confirmed = await opsOn({ production: true }, many, '--yes');
+    expect(confirmed.code).toBe(0);
+    expect((await rowCounts(db))['devices']).toBe((before['devices'] ?? 0) + 205);
+  });
 });

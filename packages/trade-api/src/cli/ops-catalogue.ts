@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { editionCodes } from '@tradein/editions';
 import {
   CatalogueImportError,
   importCatalogue,
@@ -9,13 +10,17 @@ import {
 import { retireDevice } from '../catalogue-changes/catalogue-retire.ts';
 import type { CatalogueChangeOrigin } from '../catalogue-changes/catalogue-change.ts';
 import type { TradeDb } from '../db/create-database.ts';
-import { RefusedError, single, UsageError } from './ops-command-line.ts';
+import { confirmationThreshold, RefusedError, single, UsageError } from './ops-command-line.ts';
 
 /** What the catalogue commands need of the operator commands' dependencies (`OpsDeps`). */
 export interface CatalogueCommandDeps {
   db: TradeDb;
   /** Who runs the command; default `ops` with the command line as the source. */
   origin?: CatalogueChangeOrigin;
+  /** On production an import writing more than `confirmationThreshold` prices asks first. */
+  production?: boolean;
+  /** Asks the operator a yes/no question; absent when nobody can answer (no terminal). */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 /** Who runs a catalogue command, when the caller did not say: `ops` and the command line. */
@@ -67,7 +72,7 @@ function describeImport(report: CatalogueImportReport): string[] {
   return lines;
 }
 
-/** `catalogue import <models.json> [--dry-run]`. */
+/** `catalogue import <models.json> [--dry-run] [--yes]`. */
 async function runImport(
   positional: readonly string[],
   options: Map<string, string[]>,
@@ -86,12 +91,27 @@ async function runImport(
     throw new RefusedError(`Cannot read ${file}: ${reason}`);
   }
   try {
-    const report = await importCatalogue(deps.db, {
-      fileName: basename(file),
-      json,
-      origin: originOf(deps, positional),
-      dryRun: single(options, 'dry-run') !== undefined,
-    });
+    const request = { fileName: basename(file), json, origin: originOf(deps, positional) };
+    const dryRun = single(options, 'dry-run') !== undefined;
+    if (!dryRun && deps.production === true && single(options, 'yes') === undefined) {
+      // Each new device gets a price in every edition: a large import asks first.
+      const preview = await importCatalogue(deps.db, { ...request, dryRun: true });
+      const devices = preview.added.devices.length;
+      const prices = devices * editionCodes.length;
+      if (prices > confirmationThreshold) {
+        const what = `${devices.toLocaleString('en')} devices with ${prices.toLocaleString('en')} prices`;
+        if (deps.confirm === undefined) {
+          throw new RefusedError(
+            `This adds ${what} on production, more than ${confirmationThreshold.toLocaleString('en')} prices; nobody can confirm here (no terminal): add --yes if intended. Nothing was changed.`,
+          );
+        }
+        if (!(await deps.confirm(`Add ${what} on production?`))) {
+          print('Cancelled: nothing was changed.');
+          return 1;
+        }
+      }
+    }
+    const report = await importCatalogue(deps.db, { ...request, dryRun });
     for (const line of describeImport(report)) print(line);
     return 0;
   } catch (error) {

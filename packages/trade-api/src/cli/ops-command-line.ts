@@ -46,3 +46,9 @@ export function single(options: Map<string, string[]>, name: string): string | u
     throw new UsageError(`--${name} may be given once`);
   return values?.[0];
 }
+
+/**
+ * More prices than this written at once on production (`prices import`, `prices adjust`, the new
+ * prices of a `catalogue import`) need `--yes` or the operator's confirmation.
+ */
+export const confirmationThreshold = 1000;

@@ -51,7 +51,7 @@ export type OpsDeps = TradeDeps &
     origin?: CatalogueChangeOrigin;
     /**
      * Whether the database is production's (`NODE_ENV=production`): a change of more than
-     * `confirmationThreshold` (ops-prices.ts) prices then asks before it is written, unless
+     * `confirmationThreshold` (ops-command-line.ts) prices then asks before it is written, unless
      * `--yes`.
      * Default false.
      */
@@ -99,14 +99,14 @@ const opsUsage = `Usage: npm run ops -- <command>
                                            change the price factor of one answer
   prices history <deviceId> [--edition <edition>]
                                            every price a device had, with when, who and how
-  catalogue import <models.json> [--dry-run]
+  catalogue import <models.json> [--dry-run] [--yes]
                                            add manufacturers, series and models (the format of
                                            seed/product-lines.json), merged by name
   catalogue retire <deviceId> [--dry-run]  no new offers for the device; offers and trades made
                                            stay valid
 
   --dry-run prints what would change and writes nothing; --force allows a price move of more
-  than 50 %; --yes skips the confirmation asked on production before more than 1,000 prices change.
+  than 50 %; --yes skips the confirmation asked on production before more than 1,000 prices are written.
 
 Statuses: ${tradeStatusSchema.options.join(', ')}`;
 

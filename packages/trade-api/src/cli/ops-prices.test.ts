@@ -13,7 +13,7 @@ import { seedCatalogue } from '../db/seed-catalogue.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { factorHistory } from '../catalogue-changes/price-history-query.ts';
 import { runOpsCommand, type OpsDeps } from './ops-commands.ts';
-import { confirmationThreshold } from './ops-prices.ts';
+import { confirmationThreshold } from './ops-command-line.ts';
 
 /** The stored prices as `deviceId:edition` → `base/recycling`. */
 async function storedPrices(db: TradeDb): Promise<Map<string, string>> {

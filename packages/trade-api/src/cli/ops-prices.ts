@@ -17,16 +17,13 @@ import { priceHistory } from '../catalogue-changes/price-history-query.ts';
 import { importPrices } from '../catalogue-changes/price-import.ts';
 import { priceListCsv } from '../catalogue-changes/price-list.ts';
 import type { TradeDb } from '../db/create-database.ts';
-import { RefusedError, single, UsageError } from './ops-command-line.ts';
+import { confirmationThreshold, RefusedError, single, UsageError } from './ops-command-line.ts';
 
 /*
  * `npm run ops -- prices …`: the command line of the price list. The work is done by the
  * functions of ../catalogue-changes/, which the back office calls too; this layer reads the
  * command line and the file, asks for confirmation and prints.
  */
-
-/** More prices than this changed at once on production need `--yes` or a confirmation. */
-export const confirmationThreshold = 1000;
 
 /** What the price commands need of the operator commands' dependencies (`OpsDeps`). */
 export interface PriceCommandDeps {
