@@ -50,26 +50,28 @@ export interface LiveCatalogueOptions {
   slices?: SliceShare;
   /** Where a failed reload is reported. */
   log?: (message: string) => void;
-  /** Told after each swap (tests and the shop's caches). */
-  onSwap?: (snapshot: CatalogueSnapshot) => void;
 }
 
 /** How often a node looks for a newer revision: within 1 s, plus the reload, of any change. */
 const defaultPollMs = 1000;
 
-/** Reads and builds a whole snapshot in slices. */
+/** A snapshot before it knows its revision ({@link stableSnapshot} adds it). */
+type SnapshotContent = Omit<CatalogueSnapshot, 'revision'>;
+
+/**
+ * Reads and builds a snapshot in slices: only the prices onto `previous` (keeping its search
+ * indexes), or the whole catalogue with new indexes.
+ */
 async function buildSnapshot(
   db: TradeDb,
-  revision: number,
   slices: SliceShare | undefined,
   previous?: CatalogueSnapshot,
   pricesOnly = false,
-): Promise<CatalogueSnapshot> {
+): Promise<SnapshotContent> {
   const pause = slicedPause(slices);
   if (pricesOnly && previous !== undefined) {
     const catalogue = await loadPriceList(db, previous.catalogue, { pause });
     return {
-      revision,
       catalogue,
       indexes: previous.indexes,
       search: createCatalogueSearch(catalogue, previous.indexes),
@@ -77,7 +79,7 @@ async function buildSnapshot(
   }
   const catalogue = await loadCatalogue(db, { pause });
   const indexes = await runInSlices(buildSearchIndexes(catalogue), pause);
-  return { revision, catalogue, indexes, search: createCatalogueSearch(catalogue, indexes) };
+  return { catalogue, indexes, search: createCatalogueSearch(catalogue, indexes) };
 }
 
 /**
@@ -87,7 +89,7 @@ async function buildSnapshot(
  */
 async function stableSnapshot(
   db: TradeDb,
-  build: () => Promise<CatalogueSnapshot>,
+  build: () => Promise<SnapshotContent>,
 ): Promise<CatalogueSnapshot | undefined> {
   const before = (await latestRevision(db))?.id ?? 0;
   const built = await build();
@@ -106,7 +108,7 @@ export async function openLiveCatalogue(
 ): Promise<LiveCatalogue> {
   let first: CatalogueSnapshot | undefined;
   while (first === undefined) {
-    first = await stableSnapshot(db, () => buildSnapshot(db, 0, options.slices));
+    first = await stableSnapshot(db, () => buildSnapshot(db, options.slices));
   }
   let snapshot = first;
   // Shared by the reload loop and the calls that ask for another round or close the watch.
@@ -121,7 +123,7 @@ export async function openLiveCatalogue(
     const pricesOnly = kinds.every((kind) => kind === 'prices');
     const previous = snapshot;
     const next = await stableSnapshot(db, () =>
-      buildSnapshot(db, 0, options.slices, previous, pricesOnly),
+      buildSnapshot(db, options.slices, previous, pricesOnly),
     );
     if (state.closed) return;
     if (next === undefined) {
@@ -130,7 +132,6 @@ export async function openLiveCatalogue(
       return;
     }
     snapshot = next;
-    options.onSwap?.(next);
   }
 
   /** One reload at a time; a request for another while one runs runs once more after it. */
