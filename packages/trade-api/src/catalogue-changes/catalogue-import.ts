@@ -9,7 +9,7 @@ import { toSlug } from '../catalogue/catalogue-slug.ts';
 import { CatalogueDataError, parseProductLines } from '../catalogue/seed-data.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { loadCatalogue } from '../db/load-catalogue.ts';
-import { insertCatalogueEntries, newPriceRows } from '../db/seed-catalogue.ts';
+import { insertCatalogueEntries, insertFirstPriceHistory } from '../db/seed-catalogue.ts';
 import {
   describeRevision,
   runCatalogueChange,
@@ -185,12 +185,7 @@ export async function importCatalogue(
         }
         const rows = {};
         await insertCatalogueEntries(context.trx, additions, rows);
-        if (additions.devices.length > 0) {
-          await context.trx
-            .insertInto('price_changes')
-            .values(newPriceRows(context.revisionId, additions.devices))
-            .execute();
-        }
+        await insertFirstPriceHistory(context.trx, context.revisionId, additions.devices);
         await describeRevision(context, `catalogue import ${fileName}: ${summaryOf(report)}`);
         return report;
       },

@@ -75,7 +75,7 @@ export type CatalogueEntries = Pick<
 
 /**
  * Writes manufacturers, category–manufacturer links, series and devices with their pages and
- * prices (not the history: see {@link newPriceRows}); counts the rows per table into `rows`.
+ * prices (not the history: see {@link insertFirstPriceHistory}); counts the rows per table into `rows`.
  */
 export async function insertCatalogueEntries(
   trx: Transaction<TradeDatabase>,
@@ -174,8 +174,21 @@ export async function insertCatalogueEntries(
   );
 }
 
+/**
+ * Writes the price history of devices that had no price before, one row per device and edition
+ * (old null), in batches below the parameter limit.
+ */
+export async function insertFirstPriceHistory(
+  trx: Transaction<TradeDatabase>,
+  revisionId: number,
+  devices: Catalogue['devices'],
+  counts: SeedResult['rows'] = {},
+): Promise<void> {
+  await insertAll(trx, 'price_changes', newPriceRows(revisionId, devices), counts);
+}
+
 /** The price history rows of devices that had no price before: one per device and edition. */
-export function newPriceRows(
+function newPriceRows(
   revisionId: number,
   devices: Catalogue['devices'],
 ): Insertable<TradeDatabase['price_changes']>[] {
@@ -294,7 +307,7 @@ export async function seedCatalogue(db: TradeDb, catalogue: Catalogue): Promise<
       .returning('id')
       .executeTakeFirstOrThrow();
     rows.catalogue_revisions = 1;
-    await insertAll(trx, 'price_changes', newPriceRows(revision.id, catalogue.devices), rows);
+    await insertFirstPriceHistory(trx, revision.id, catalogue.devices, rows);
     await insertAll(
       trx,
       'factor_changes',
