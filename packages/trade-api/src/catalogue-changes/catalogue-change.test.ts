@@ -11,6 +11,15 @@ import { CatalogueBusyError, latestRevision, runCatalogueChange } from './catalo
 const sqlite = testDatabases().find((engine) => engine.name === 'sqlite');
 const origin = { actor: 'test', source: 'catalogue-change.test.ts' };
 
+/** A promise and what settles it: a test holds a change open until it opens the gate. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let settle: (() => void) | undefined;
+  const promise = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, open: () => settle?.() };
+}
+
 describe.runIf(sqlite !== undefined)('two catalogue changes at once on SQLite', () => {
   if (sqlite === undefined) return;
   const database = useMigratedDatabase(sqlite);
@@ -18,20 +27,14 @@ describe.runIf(sqlite !== undefined)('two catalogue changes at once on SQLite', 
   it('refuses the second while the first holds the lock, and keeps the first', async () => {
     const db = database();
     const other = sqlite.connectAgain(db);
-    let release = () => {};
-    const holding = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started = () => {};
-    const inside = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const holding = gate();
+    const inside = gate();
     const first = runCatalogueChange(db, { kind: 'prices', note: 'first', origin }, async () => {
-      started();
-      await holding;
+      inside.open();
+      await holding.promise;
       return 'first done';
     });
-    await inside;
+    await inside.promise;
     try {
       const refused: unknown = await runCatalogueChange(
         other,
@@ -41,7 +44,7 @@ describe.runIf(sqlite !== undefined)('two catalogue changes at once on SQLite', 
       expect(refused).toBeInstanceOf(CatalogueBusyError);
       expect(String(refused)).toContain('try again when it has finished');
     } finally {
-      release();
+      holding.open();
       await other.destroy();
     }
     expect(await first).toBe('first done');
