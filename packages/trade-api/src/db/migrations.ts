@@ -36,6 +36,7 @@ import {
 } from './migrations/checkout-idempotency.ts';
 import { up as nodeSettingsUp, down as nodeSettingsDown } from './migrations/node-settings.ts';
 import { up as priceHistoryUp, down as priceHistoryDown } from './migrations/price-history.ts';
+import { up as staffUp, down as staffDown } from './migrations/staff.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -62,6 +63,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015_blobs': { up: blobsUp, down: blobsDown },
   '0016_node_settings': { up: nodeSettingsUp, down: nodeSettingsDown },
   '0017_price_history': { up: priceHistoryUp, down: priceHistoryDown },
+  '0018_staff': { up: staffUp, down: staffDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

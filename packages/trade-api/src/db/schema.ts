@@ -38,6 +38,68 @@ export interface CatalogueRevisionsTable {
   source: string;
 }
 
+/** A member of the back-office staff (migration `0018_staff`, docs/staff.md). */
+export interface StaffTable {
+  /** A UUID. */
+  id: string;
+  /** Lower-case. */
+  email: string;
+  name: string | null;
+  /** `en` or `de`: the back office's language for this person. */
+  locale: string;
+  /** argon2id; null until the invitation is accepted. */
+  password_hash: string | null;
+  /** Base32 TOTP secret; null until enrolled; never answered after enrolment. */
+  totp_secret: string | null;
+  /** JSON array of `admin`, `inspector`, `payouts`, `pricing`. */
+  roles: string;
+  disabled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A one-time verification of a staff member, e.g. an invitation; only the token's SHA-256 is kept. */
+export interface StaffVerificationsTable {
+  id: Generated<number>;
+  /** `invitation` (password resets later). */
+  type: string;
+  /** The staff member's id. */
+  target: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A server-side staff session; the cookie holds the token, the row its SHA-256. */
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The session's absolute end, whatever its activity. */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+/** One entry of the append-only audit log: who changed what, with before and after (JSON). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  /** `staff:<id>`, `ops:<login>`, `seller`, … */
+  actor: string;
+  /** The actor's e-mail address or login at the time. */
+  actor_label: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: string | null;
+  after: string | null;
+  /** The command line or screen. */
+  source: string;
+}
+
 /** The prices of one device in one edition as one revision changed them; old null = first price. */
 export interface PriceChangesTable {
   id: Generated<number>;
@@ -688,6 +750,10 @@ export interface TradeDatabase {
   node_settings: NodeSettingsTable;
   price_changes: PriceChangesTable;
   factor_changes: FactorChangesTable;
+  staff: StaffTable;
+  staff_verifications: StaffVerificationsTable;
+  staff_sessions: StaffSessionsTable;
+  audit_events: AuditEventsTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -742,4 +808,8 @@ export const tableNames = [
   'node_settings',
   'price_changes',
   'factor_changes',
+  'staff',
+  'staff_verifications',
+  'staff_sessions',
+  'audit_events',
 ] as const satisfies readonly (keyof TradeDatabase)[];
