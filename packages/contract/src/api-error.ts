@@ -75,6 +75,7 @@ export function readApiError(value: unknown): ApiError | undefined {
  * accept codes they do not know (the schema takes any snake_case word), as the API may add some.
  */
 export const apiErrorCode = {
+  accountDisabled: 'account_disabled',
   accountNotActivated: 'account_not_activated',
   b2bCapExceeded: 'b2b_cap_exceeded',
   badRequest: 'bad_request',
@@ -90,6 +91,10 @@ export const apiErrorCode = {
   invalidRefreshToken: 'invalid_refresh_token',
   invalidStatus: 'invalid_status',
   invalidToken: 'invalid_token',
+  invitationExpired: 'invitation_expired',
+  invitationNotFound: 'invitation_not_found',
+  invitationUsed: 'invitation_used',
+  lastAdmin: 'last_admin',
   malformedJson: 'malformed_json',
   malformedRequest: 'malformed_request',
   methodNotAllowed: 'method_not_allowed',
@@ -104,6 +109,7 @@ export const apiErrorCode = {
   photoType: 'photo_type',
   requestFailed: 'request_failed',
   serviceUnavailable: 'service_unavailable',
+  staffExists: 'staff_exists',
   storageUnavailable: 'storage_unavailable',
   subscriptionNotActive: 'subscription_not_active',
   subscriptionNotFound: 'subscription_not_found',

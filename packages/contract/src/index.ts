@@ -240,3 +240,38 @@ export {
   newsletterUnsubscribeEndpoint,
 } from './newsletter.ts';
 export type { NewsletterEnrichRequest, NewsletterSubscription } from './newsletter.ts';
+
+export {
+  acceptInvitationEndpoint,
+  acceptInvitationRequestSchema,
+  auditEndpoint,
+  auditEventSchema,
+  auditQuerySchema,
+  csrfHeadersSchema,
+  invitationEndpoint,
+  invitationViewSchema,
+  inviteStaffEndpoint,
+  inviteStaffRequestSchema,
+  opsSessionEndpoints,
+  staffListEndpoint,
+  staffMemberSchema,
+  staffRoleSchema,
+  staffRoles,
+  staffRolesSchema,
+  staffSessionEndpoint,
+  staffSessionSchema,
+  staffSignInEndpoint,
+  staffSignInRequestSchema,
+  staffSignOutEndpoint,
+  staffSignOutEverywhereEndpoint,
+  totpCodeSchema,
+  updateStaffEndpoint,
+  updateStaffRequestSchema,
+} from './ops-session.ts';
+export type {
+  AuditEventView,
+  InvitationView,
+  StaffMemberView,
+  StaffRole,
+  StaffSessionView,
+} from './ops-session.ts';
