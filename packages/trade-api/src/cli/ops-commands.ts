@@ -17,6 +17,7 @@ import {
 import { runCatalogueCommand } from './ops-catalogue.ts';
 import { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
 import { runPriceCommand } from './ops-prices.ts';
+import { runAuditCommand, runStaffCommand } from './ops-staff.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
 import { inspectTrade, payTrade, receiveTrade } from '../trades/lifecycle-steps.ts';
 import { clarifyTrade } from '../trades/offer-revision.ts';
@@ -104,6 +105,19 @@ const opsUsage = `Usage: npm run ops -- <command>
                                            seed/product-lines.json), merged by name
   catalogue retire <deviceId> [--dry-run]  no new offers for the device; offers and trades made
                                            stay valid
+
+  staff add <email> --role <role> [--role …]
+                                           invite a person to the back office: prints a
+                                           one-time link, valid 24 hours (roles: admin,
+                                           inspector, payouts, pricing)
+  staff list                               every staff member with roles and state
+  staff roles <email> --role <role> [--role …]
+                                           give a staff member exactly these roles
+  staff disable <email>                    no more sign-in; ends their sessions
+  staff enable <email>                     allow sign-in again
+  audit [--subject <type>:<id>] [--actor <actor>] [--limit <n>]
+                                           the audit log, newest first (default 50), e.g.
+                                           --subject trade:T-2026-000001, --actor ops:anna
 
   --dry-run prints what would change and writes nothing; --force allows a price move of more
   than 50 %; --yes skips the confirmation asked on production before more than 1,000 prices are written.
@@ -365,6 +379,10 @@ export async function runOpsCommand(
         return await runPriceCommand(positional, options, deps, print);
       case 'catalogue':
         return await runCatalogueCommand(positional, options, deps, print);
+      case 'staff':
+        return await runStaffCommand(positional, options, deps, print);
+      case 'audit':
+        return await runAuditCommand(options, deps, print);
       case 'nodes': {
         if (positional[1] !== 'forget-secret') throw new UsageError('nodes needs forget-secret');
         print(

@@ -32,6 +32,7 @@ import { catalogueImages } from './image-route.ts';
 import { registerTrackingRoutes } from '../tracking/tracking-routes.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
+import { registerStaffRoutes } from '../staff/staff-routes.ts';
 import type { TradeApiOptions } from './trade-api-plugin.ts';
 import { checkSharedSecret, requireSharedSettings } from './cluster-check.ts';
 
@@ -93,6 +94,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
         },
       });
       registerContactRoutes(route, { db, mailer, clock });
+      registerStaffRoutes(route, { db, clock, publicOrigin: config.publicOrigin });
       // Status mails and reminders: every node runs the job worker until it closes.
       scheduleTradeJobs(api, {
         db,
