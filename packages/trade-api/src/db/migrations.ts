@@ -37,6 +37,10 @@ import {
 import { up as nodeSettingsUp, down as nodeSettingsDown } from './migrations/node-settings.ts';
 import { up as priceHistoryUp, down as priceHistoryDown } from './migrations/price-history.ts';
 import { up as staffUp, down as staffDown } from './migrations/staff.ts';
+import {
+  up as tradeQueueIndexesUp,
+  down as tradeQueueIndexesDown,
+} from './migrations/trade-queue-indexes.ts';
 
 /*
  * One migration set for SQLite and PostgreSQL, written with Kysely's schema builder. The only
@@ -64,6 +68,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_node_settings': { up: nodeSettingsUp, down: nodeSettingsDown },
   '0017_price_history': { up: priceHistoryUp, down: priceHistoryDown },
   '0018_staff': { up: staffUp, down: staffDown },
+  '0019_trade_queue_indexes': { up: tradeQueueIndexesUp, down: tradeQueueIndexesDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */
