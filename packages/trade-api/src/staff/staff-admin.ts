@@ -41,6 +41,7 @@ async function changeStaff(
   key: StaffKey,
   input: { by: AuditActor; now: Date; action: string },
   change: (row: StaffRow) => StaffRow,
+  alsoInTransaction?: (trx: TradeDb, row: StaffRow) => Promise<void>,
 ): Promise<StaffRow> {
   return db.transaction().execute(async (trx) => {
     if (databaseDialect(trx) === 'postgres') {
@@ -71,6 +72,7 @@ async function changeStaff(
       after: auditedStaff(after),
       at: input.now,
     });
+    await alsoInTransaction?.(trx, after);
     return after;
   });
 }
@@ -87,18 +89,30 @@ export async function changeRoles(
   }));
 }
 
-/** Disables a member and ends their sessions; disabling a disabled member changes nothing. */
+/**
+ * Disables a member: ends their sessions and any open invitation link, in the same transaction.
+ * Disabling a disabled member changes nothing but is recorded.
+ */
 export async function disableStaff(
   db: TradeDb,
   key: StaffKey,
   input: { by: AuditActor; now: Date },
 ): Promise<StaffRow> {
-  const after = await changeStaff(db, key, { ...input, action: 'staff.disabled' }, (row) => ({
-    ...row,
-    disabled_at: row.disabled_at ?? input.now.toISOString(),
-  }));
-  await signOutEverywhere(db, after.id, input.now);
-  return after;
+  return changeStaff(
+    db,
+    key,
+    { ...input, action: 'staff.disabled' },
+    (row) => ({ ...row, disabled_at: row.disabled_at ?? input.now.toISOString() }),
+    async (trx, row) => {
+      await signOutEverywhere(trx, row.id, input.now);
+      await trx
+        .updateTable('staff_verifications')
+        .set({ used_at: input.now.toISOString() })
+        .where('target', '=', row.id)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+  );
 }
 
 /** Enables a disabled member again. */

@@ -49,11 +49,14 @@ export async function inviteStaff(
   const expiresAt = new Date(input.now.getTime() + invitationMs).toISOString();
   const staff = await db.transaction().execute(async (trx) => {
     const existing = await findStaffByEmail(trx, email);
-    if (existing !== undefined && existing.password_hash !== null) {
+    if (existing !== undefined && existing.disabled_at !== null) {
       throw new StaffError(
         'alreadyMember',
-        `${email} is already a staff member${existing.disabled_at === null ? '' : ' (disabled: enable them instead)'}.`,
+        `${email} is a disabled staff member: enable them (and invite again if they never accepted).`,
       );
+    }
+    if (existing !== undefined && existing.password_hash !== null) {
+      throw new StaffError('alreadyMember', `${email} is already a staff member.`);
     }
     let row: StaffRow;
     if (existing === undefined) {

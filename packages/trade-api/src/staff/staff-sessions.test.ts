@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 import { TooManyAttemptsError } from '../accounts/login-throttle.ts';
+import { disableStaff, enableStaff } from './staff-admin.ts';
 import { StaffError } from './staff-error.ts';
 import { acceptInvitation, inviteStaff } from './staff-invitations.ts';
 import { sessionOf, signOutEverywhere } from './staff-sessions.ts';
@@ -70,6 +71,36 @@ describe.each(testDatabases())('staff sessions on $name', (engine) => {
     const member = await sessionOf(db(), tokens[0] ?? '', start);
     expect(await signOutEverywhere(db(), member?.staff.id ?? '', start)).toBe(2);
     for (const token of tokens) expect(await sessionOf(db(), token, start)).toBeUndefined();
+  });
+
+  it('ends the open invitation of a disabled person and refuses to invite them until enabled', async () => {
+    const invitation = await inviteStaff(db(), {
+      email: 'gone@example.com',
+      roles: ['pricing'],
+      by,
+      now: start,
+    });
+    await disableStaff(db(), { email: 'gone@example.com' }, { by, now: start });
+    const { secret } = await newTotpEnrolment('gone@example.com');
+    const accepting = acceptInvitation(db(), {
+      token: invitation.token,
+      password,
+      totpSecret: secret,
+      totpCode: await currentTotpCode(secret),
+      now: start,
+    });
+    await expect(accepting).rejects.toMatchObject({ reason: 'usedInvitation' });
+    await expect(
+      inviteStaff(db(), { email: 'gone@example.com', roles: ['pricing'], by, now: start }),
+    ).rejects.toMatchObject({ reason: 'alreadyMember' });
+    await enableStaff(db(), { email: 'gone@example.com' }, { by, now: start });
+    const again = await inviteStaff(db(), {
+      email: 'gone@example.com',
+      roles: ['pricing'],
+      by,
+      now: start,
+    });
+    expect(again.token).not.toBe(invitation.token);
   });
 
   it('throttles failed sign-ins per address and client like customer logins', async () => {
