@@ -61,7 +61,7 @@ export interface StaffTable {
 /** A one-time verification of a staff member, e.g. an invitation; only the token's SHA-256 is kept. */
 export interface StaffVerificationsTable {
   id: Generated<number>;
-  /** `invitation` (password resets later). */
+  /** `invitation`, `totp_code` (a used second-factor code's step); password resets later. */
   type: string;
   /** The staff member's id. */
   target: string;

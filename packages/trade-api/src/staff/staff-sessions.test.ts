@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 import { TooManyAttemptsError } from '../accounts/login-throttle.ts';
 import { disableStaff, enableStaff } from './staff-admin.ts';
@@ -10,6 +10,23 @@ import { currentTotpCode, newTotpEnrolment } from './totp.ts';
 
 const by = { actor: 'ops:test', label: 'test', source: 'test' };
 const password = 'Staff-pass-1';
+
+/**
+ * The secret's code of the next 30-second step: the system clock (which the TOTP library reads)
+ * moves on a step first, as a person would wait for the next code, since a code signs in once.
+ */
+async function nextTotpCode(secret: string): Promise<string> {
+  vi.setSystemTime(Date.now() + 30_000);
+  return currentTotpCode(secret);
+}
+
+// Only Date is faked: servers, databases and their timers run as they do.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 describe.each(testDatabases())('staff sessions on $name', (engine) => {
   const db = useMigratedDatabase(engine);
@@ -24,7 +41,7 @@ describe.each(testDatabases())('staff sessions on $name', (engine) => {
       token: invitation.token,
       password,
       totpSecret: secret,
-      totpCode: await currentTotpCode(secret),
+      totpCode: await nextTotpCode(secret),
       now: start,
     });
     return secret;
@@ -35,7 +52,7 @@ describe.each(testDatabases())('staff sessions on $name', (engine) => {
     const { token } = await signIn(db(), {
       email: 'seen@example.com',
       password,
-      totpCode: await currentTotpCode(secret),
+      totpCode: await nextTotpCode(secret),
       ip: '198.51.100.1',
       now: start,
     });
@@ -55,7 +72,7 @@ describe.each(testDatabases())('staff sessions on $name', (engine) => {
     const secret = await enrol('many@example.com');
     const tokens: string[] = [];
     for (const ip of ['198.51.100.2', '198.51.100.3']) {
-      const code = await currentTotpCode(secret);
+      const code = await nextTotpCode(secret);
       tokens.push(
         (
           await signIn(db(), {
@@ -86,7 +103,7 @@ describe.each(testDatabases())('staff sessions on $name', (engine) => {
       token: invitation.token,
       password,
       totpSecret: secret,
-      totpCode: await currentTotpCode(secret),
+      totpCode: await nextTotpCode(secret),
       now: start,
     });
     await expect(accepting).rejects.toMatchObject({ reason: 'usedInvitation' });
@@ -103,10 +120,28 @@ describe.each(testDatabases())('staff sessions on $name', (engine) => {
     expect(again.token).not.toBe(invitation.token);
   });
 
+  it('signs in once with a code: the same code again is refused', async () => {
+    const secret = await enrol('replay@example.com');
+    const code = await nextTotpCode(secret);
+    const attempt = () =>
+      signIn(db(), {
+        email: 'replay@example.com',
+        password,
+        totpCode: code,
+        ip: '198.51.100.5',
+        now: start,
+      });
+    expect((await attempt()).staff.email).toBe('replay@example.com');
+    await expect(attempt()).rejects.toMatchObject({
+      reason: 'wrongCredentials',
+      message: expect.stringContaining('used already'),
+    });
+  });
+
   it('throttles failed sign-ins per address and client like customer logins', async () => {
     const secret = await enrol('throttled@example.com');
     const attempt = (pass: string) =>
-      currentTotpCode(secret).then((totpCode) =>
+      nextTotpCode(secret).then((totpCode) =>
         signIn(db(), {
           email: 'throttled@example.com',
           password: pass,

@@ -9,13 +9,16 @@ import type { TradeDb } from '../db/create-database.ts';
 import { StaffError } from './staff-error.ts';
 import { findStaffByEmail, normalizeStaffEmail, type StaffRow } from './staff-records.ts';
 import { startStaffSession } from './staff-sessions.ts';
-import { isTotpCodeValid } from './totp.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { hashOpaqueToken } from '../tokens/opaque-token.ts';
+import { totpStepOf } from './totp.ts';
 
 /*
  * Staff sign-in (docs/staff.md, "Sign-in"): e-mail, password and TOTP code, throttled like
  * customer logins in `login_attempts` with the same limits. Staff attempts are counted under
  * `staff:<email>`, so a customer with the same address neither locks out nor unlocks the staff
- * member. A wrong password and a wrong code get one answer, so neither is confirmed alone.
+ * member. A wrong password and a wrong code get one answer, so neither is confirmed alone. A
+ * code signs in once: its time step is remembered as a `totp_code` verification.
  */
 
 /** The limits of staff sign-in: those of customer logins (docs/accounts.md). */
@@ -32,6 +35,45 @@ export const staffSignInLimits: AccountLimits = {
   resetMailsPerAccount: 3,
   resetMailWindowMs: 60 * 60_000,
 };
+
+/** How long a used code's step is remembered: longer than the steps a code is accepted in. */
+const usedCodeMs = 3 * 60_000;
+
+/**
+ * Marks a code's time step used for a member (a `totp_code` verification holding the step's
+ * hash), so an overheard code cannot sign in a second time. Answers false when it was used.
+ */
+async function claimTotpStep(
+  db: TradeDb,
+  staffId: string,
+  step: number,
+  now: Date,
+): Promise<boolean> {
+  const stamp = now.toISOString();
+  await db
+    .deleteFrom('staff_verifications')
+    .where('type', '=', 'totp_code')
+    .where('target', '=', staffId)
+    .where('expires_at', '<=', stamp)
+    .execute();
+  try {
+    await db
+      .insertInto('staff_verifications')
+      .values({
+        type: 'totp_code',
+        target: staffId,
+        token_hash: hashOpaqueToken(`totp:${staffId}:${step}`),
+        expires_at: new Date(now.getTime() + usedCodeMs).toISOString(),
+        used_at: stamp,
+        created_at: stamp,
+      })
+      .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
 
 /** The one answer for a wrong address, password or code. */
 const wrongCredentials = 'The e-mail address, password or code is not right.';
@@ -60,13 +102,20 @@ export async function signIn(
   const staff = await findStaffByEmail(db, email);
   // Unknown addresses verify against a dummy hash, so they take as long as known ones.
   const passwordRight = await verifyPassword(staff?.password_hash ?? null, input.password);
-  const codeRight =
-    passwordRight &&
-    staff?.totp_secret !== null &&
-    staff?.totp_secret !== undefined &&
-    (await isTotpCodeValid(staff.totp_secret, input.totpCode));
+  const step =
+    passwordRight && staff?.totp_secret !== null && staff?.totp_secret !== undefined
+      ? await totpStepOf(staff.totp_secret, input.totpCode)
+      : undefined;
   // A wrong password or code leaves the admitted attempt recorded as a failure.
-  if (staff === undefined || !codeRight) throw new StaffError('wrongCredentials', wrongCredentials);
+  if (staff === undefined || step === undefined) {
+    throw new StaffError('wrongCredentials', wrongCredentials);
+  }
+  if (!(await claimTotpStep(db, staff.id, step, input.now))) {
+    throw new StaffError(
+      'wrongCredentials',
+      'This code was used already: wait for the next code of your app and sign in with it.',
+    );
+  }
   if (staff.disabled_at !== null) {
     await forgetLoginAttempt(db, attemptId);
     throw new StaffError(

@@ -26,14 +26,25 @@ export async function newTotpEnrolment(email: string): Promise<TotpEnrolment> {
   };
 }
 
-/** Whether `code` is the secret's code now (one step either side). */
-export async function isTotpCodeValid(secret: string, code: string): Promise<boolean> {
+/**
+ * The time step (30-second slot since the epoch) whose code `code` is, when it is the secret's
+ * code now or one step either side; undefined when it is not.
+ */
+export async function totpStepOf(secret: string, code: string): Promise<number | undefined> {
   try {
-    return (await verifyTOTP({ ...totpOptions, otp: code, secret, window: 1 })) !== null;
+    // The library checks against the current time, so the step is read from the same clock.
+    const nowStep = Math.floor(Date.now() / 1000 / totpOptions.period);
+    const match = await verifyTOTP({ ...totpOptions, otp: code, secret, window: 1 });
+    return match === null ? undefined : nowStep + match.delta;
   } catch {
     // A secret that is not base32 verifies nothing.
-    return false;
+    return undefined;
   }
+}
+
+/** Whether `code` is the secret's code now (one step either side). */
+export async function isTotpCodeValid(secret: string, code: string): Promise<boolean> {
+  return (await totpStepOf(secret, code)) !== undefined;
 }
 
 /** The secret's code now: what an authenticator app shows (tests and the command line). */
