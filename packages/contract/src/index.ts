@@ -258,35 +258,15 @@ export type { NewsletterEnrichRequest, NewsletterSubscription } from './newslett
 
 export {
   acceptInvitationEndpoint,
-  acceptInvitationRequestSchema,
   auditEndpoint,
-  auditEventSchema,
-  auditQuerySchema,
-  csrfHeadersSchema,
   invitationEndpoint,
-  invitationViewSchema,
   inviteStaffEndpoint,
-  inviteStaffRequestSchema,
-  opsSessionEndpoints,
   staffListEndpoint,
-  staffMemberSchema,
   staffRoleSchema,
-  staffRoles,
-  staffRolesSchema,
   staffSessionEndpoint,
-  staffSessionSchema,
   staffSignInEndpoint,
-  staffSignInRequestSchema,
   staffSignOutEndpoint,
   staffSignOutEverywhereEndpoint,
-  totpCodeSchema,
   updateStaffEndpoint,
-  updateStaffRequestSchema,
 } from './ops-session.ts';
-export type {
-  AuditEventView,
-  InvitationView,
-  StaffMemberView,
-  StaffRole,
-  StaffSessionView,
-} from './ops-session.ts';
+export type { StaffMemberView, StaffRole } from './ops-session.ts';

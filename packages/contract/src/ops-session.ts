@@ -12,7 +12,7 @@ import { pure } from './pure.ts';
  */
 
 /** What a staff member may do in the back office. */
-export const staffRoles = ['admin', 'inspector', 'payouts', 'pricing'] as const;
+const staffRoles = ['admin', 'inspector', 'payouts', 'pricing'] as const;
 
 /** One of {@link staffRoles}. */
 export const staffRoleSchema = /* @__PURE__ */ pure(() =>
@@ -21,10 +21,10 @@ export const staffRoleSchema = /* @__PURE__ */ pure(() =>
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 /** The languages of the back office. */
-export const staffLocaleSchema = /* @__PURE__ */ pure(() => z.enum(['en', 'de']));
+const staffLocaleSchema = /* @__PURE__ */ pure(() => z.enum(['en', 'de']));
 
 /** A non-empty set of roles, each once. */
-export const staffRolesSchema = /* @__PURE__ */ pure(() =>
+const staffRolesSchema = /* @__PURE__ */ pure(() =>
   z.array(staffRoleSchema).check(
     z.minLength(1, 'Give at least one role'),
     z.refine((roles) => new Set(roles).size === roles.length, 'Give each role once'),
@@ -32,7 +32,7 @@ export const staffRolesSchema = /* @__PURE__ */ pure(() =>
 );
 
 /** A six-digit code of an authenticator app. */
-export const totpCodeSchema = /* @__PURE__ */ pure(() =>
+const totpCodeSchema = /* @__PURE__ */ pure(() =>
   z.string().check(z.regex(/^[0-9]{6}$/, 'Code must be the 6 digits of the authenticator app')),
 );
 
@@ -74,22 +74,21 @@ export const staffMemberSchema = /* @__PURE__ */ pure(() =>
 export type StaffMemberView = z.infer<typeof staffMemberSchema>;
 
 /** Answer of sign-in and `GET /api/ops/session`: who is signed in and the session's CSRF token. */
-export const staffSessionSchema = /* @__PURE__ */ pure(() =>
+const staffSessionSchema = /* @__PURE__ */ pure(() =>
   z.object({
     staff: staffMemberSchema,
     /** Send as `x-csrf-token` on every state-changing `/api/ops/` call of this session. */
     csrfToken: z.string(),
   }),
 );
-export type StaffSessionView = z.infer<typeof staffSessionSchema>;
 
 /** Body of `POST /api/ops/session`. */
-export const staffSignInRequestSchema = /* @__PURE__ */ pure(() =>
+const staffSignInRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({ email: emailSchema, password: signInPasswordSchema, totpCode: totpCodeSchema }),
 );
 
 /** Headers of state-changing calls: the session's CSRF token. */
-export const csrfHeadersSchema = /* @__PURE__ */ pure(() =>
+const csrfHeadersSchema = /* @__PURE__ */ pure(() =>
   z.object({
     'x-csrf-token': z
       .string('The x-csrf-token header is missing')
@@ -139,12 +138,12 @@ export const staffSignOutEverywhereEndpoint = /* @__PURE__ */ defineEndpoint({
 const invitationParamsSchema = /* @__PURE__ */ pure(() => z.object({ token: linkTokenSchema }));
 
 /** A fresh TOTP secret for the invited person's authenticator app. */
-export const totpEnrolmentSchema = /* @__PURE__ */ pure(() =>
+const totpEnrolmentSchema = /* @__PURE__ */ pure(() =>
   z.object({ secret: z.string(), otpauthUri: z.string() }),
 );
 
 /** Answer of `GET /api/ops/invitations/:token`: for whom, and a secret to enrol. */
-export const invitationViewSchema = /* @__PURE__ */ pure(() =>
+const invitationViewSchema = /* @__PURE__ */ pure(() =>
   z.object({
     email: z.string(),
     roles: z.array(staffRoleSchema),
@@ -152,7 +151,6 @@ export const invitationViewSchema = /* @__PURE__ */ pure(() =>
     totp: totpEnrolmentSchema,
   }),
 );
-export type InvitationView = z.infer<typeof invitationViewSchema>;
 
 /** Whether an invitation link is valid, for whom, and a TOTP secret to show as QR code. */
 export const invitationEndpoint = /* @__PURE__ */ defineEndpoint({
@@ -165,7 +163,7 @@ export const invitationEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** Body of `POST /api/ops/invitations/accept`. */
-export const acceptInvitationRequestSchema = /* @__PURE__ */ pure(() =>
+const acceptInvitationRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({
     token: linkTokenSchema,
     password: passwordSchema,
@@ -196,7 +194,7 @@ export const staffListEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** Body of `POST /api/ops/staff`. */
-export const inviteStaffRequestSchema = /* @__PURE__ */ pure(() =>
+const inviteStaffRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({ email: emailSchema, roles: staffRolesSchema }),
 );
 
@@ -215,7 +213,7 @@ export const inviteStaffEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** Body of `PATCH /api/ops/staff/:id`: one change, new roles or disabled/enabled. */
-export const updateStaffRequestSchema = /* @__PURE__ */ pure(() =>
+const updateStaffRequestSchema = /* @__PURE__ */ pure(() =>
   z
     .object({ roles: z.optional(staffRolesSchema), disabled: z.optional(z.boolean()) })
     .check(
@@ -240,7 +238,7 @@ export const updateStaffEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** One entry of the audit log. */
-export const auditEventSchema = /* @__PURE__ */ pure(() =>
+const auditEventSchema = /* @__PURE__ */ pure(() =>
   z.object({
     id: z.number(),
     at: z.string(),
@@ -254,7 +252,6 @@ export const auditEventSchema = /* @__PURE__ */ pure(() =>
     source: z.string(),
   }),
 );
-export type AuditEventView = z.infer<typeof auditEventSchema>;
 
 /** A short word of a query: one line, at most 200 characters. */
 const queryWordSchema = /* @__PURE__ */ pure(() =>
@@ -262,7 +259,7 @@ const queryWordSchema = /* @__PURE__ */ pure(() =>
 );
 
 /** Query of `GET /api/ops/audit`: filters and the page (newest first, `before` an event id). */
-export const auditQuerySchema = /* @__PURE__ */ pure(() =>
+const auditQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     subjectType: z.optional(queryWordSchema),
     subjectId: z.optional(queryWordSchema),
@@ -291,17 +288,3 @@ export const auditEndpoint = /* @__PURE__ */ defineEndpoint({
   query: auditQuerySchema,
   response: z.object({ events: z.array(auditEventSchema) }),
 });
-
-/** The back office's staff calls, by name. */
-export const opsSessionEndpoints = {
-  staffSignIn: staffSignInEndpoint,
-  staffSession: staffSessionEndpoint,
-  staffSignOut: staffSignOutEndpoint,
-  staffSignOutEverywhere: staffSignOutEverywhereEndpoint,
-  invitation: invitationEndpoint,
-  acceptInvitation: acceptInvitationEndpoint,
-  staffList: staffListEndpoint,
-  inviteStaff: inviteStaffEndpoint,
-  updateStaff: updateStaffEndpoint,
-  audit: auditEndpoint,
-};

@@ -18,7 +18,7 @@ export const staffCookieName = 'tradein_staff';
 const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The value of one cookie of a request, or undefined. */
-export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (header === undefined) return undefined;
   for (const part of header.split(';')) {
@@ -37,7 +37,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** The 401 of a call without a live staff session. */
-export function notSignedIn(): HttpError {
+function notSignedIn(): HttpError {
   return new HttpError(
     401,
     apiErrorCode.unauthorized,

@@ -24,7 +24,7 @@ import { isTotpCodeValid } from './totp.ts';
  */
 
 /** How long an invitation link lives. */
-export const invitationMs = 24 * 60 * 60_000;
+const invitationMs = 24 * 60 * 60_000;
 
 /** A new invitation: its one-time token and the link path on the back office's host. */
 export interface Invitation {

@@ -117,7 +117,7 @@ function actorOf(session: StaffSession, request: FastifyRequest): AuditActor {
 }
 
 /** What a guarded handler receives: its parsed input and the session. */
-export interface GuardedInput<E extends Endpoint> {
+interface GuardedInput<E extends Endpoint> {
   body: z.infer<E['body']>;
   query: EndpointPart<E['query']>;
   params: EndpointPart<E['params']>;
@@ -136,10 +136,9 @@ function parseAfterGuard(schema: z.ZodMiniType | undefined, value: unknown, pref
 
 /**
  * Registers guarded `/api/ops/` calls: the session, roles and CSRF token are checked first, then
- * params, query and body with the endpoint's schemas. Later back-office routes register through
- * it: `const guarded = guardedRoute(route, { db, clock }); guarded(endpoint, ['inspector'], …)`.
+ * params, query and body with the endpoint's schemas.
  */
-export function guardedRoute(route: Route, deps: Pick<StaffRouteDeps, 'db' | 'clock'>) {
+function guardedRoute(route: Route, deps: Pick<StaffRouteDeps, 'db' | 'clock'>) {
   const anything = z.unknown();
   return <E extends Endpoint>(
     endpoint: E,

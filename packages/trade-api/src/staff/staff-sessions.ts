@@ -16,7 +16,7 @@ import { rolesOf, type StaffRow } from './staff-records.ts';
 export const staffIdleMs = 30 * 60_000;
 
 /** A session ends this long after sign-in, however active. */
-export const staffSessionMaxMs = 12 * 60 * 60_000;
+const staffSessionMaxMs = 12 * 60 * 60_000;
 
 /** `last_seen_at` is written at most this often, not on every request. */
 const touchIntervalMs = 60_000;
