@@ -10,7 +10,7 @@ export class UsageError extends Error {}
 export class RefusedError extends Error {}
 
 /** Options that take no value: present means yes. */
-const flagOptions: ReadonlySet<string> = new Set(['dry-run', 'yes', 'force']);
+const flagOptions: ReadonlySet<string> = new Set(['dry-run', 'yes', 'force', 'all']);
 
 /** Splits `--name value` options (repeatable) from positional words. */
 export function parseOptions(words: readonly string[]): {

@@ -16,6 +16,8 @@ import {
 } from '../catalogue-changes/catalogue-change.ts';
 import { runCatalogueCommand } from './ops-catalogue.ts';
 import { parseOptions, RefusedError, single, UsageError } from './ops-command-line.ts';
+import type { PayoutDebtor } from '../payouts/payout-files.ts';
+import { runPayoutCommand } from './ops-payouts.ts';
 import { runPriceCommand } from './ops-prices.ts';
 import { runAuditCommand, runStaffCommand } from './ops-staff.ts';
 import { LifecycleError, noSuchTrade } from '../trades/lifecycle-errors.ts';
@@ -59,6 +61,8 @@ export type OpsDeps = TradeDeps &
     production?: boolean;
     /** Asks the operator a yes/no question; absent when nobody can answer (no terminal). */
     confirm?: (question: string) => Promise<boolean>;
+    /** Our bank account for SEPA payouts (PAYOUT_ACCOUNT_*, docs/payouts.md). */
+    payoutAccount?: PayoutDebtor;
   };
 
 /** What `clarify` and `pay` say when the mail is left to the nodes. */
@@ -88,6 +92,15 @@ const opsUsage = `Usage: npm run ops -- <command>
                                            show lists, to a local file
   nodes forget-secret                      after JWT_SECRET was changed on every node on
                                            purpose: the next node to start records the new one
+
+  payouts ready                            trades ready to pay (inspected or accepted), oldest first
+  payouts batch --method sepa|paypal (<tradeNumber> … | --all)
+                                           an open batch of those trades and its file for the
+                                           bank (pain.001 XML) or PayPal (CSV)
+  payouts file <batchNumber> [<file>]      save a batch's file (again)
+  payouts confirm <batchNumber>            the money went out: its trades become paid
+  payouts cancel <batchNumber>             drop an open batch; its trades may be batched again
+  payouts list                             every batch, newest first
 
   prices export [--edition <edition>]      the price list as CSV on standard output
   prices import <file.csv> [--dry-run] [--yes] [--force]
@@ -377,6 +390,8 @@ export async function runOpsCommand(
         return await runBlobCommand(positional, options, deps, print);
       case 'prices':
         return await runPriceCommand(positional, options, deps, print);
+      case 'payouts':
+        return await runPayoutCommand(positional, options, deps, print);
       case 'catalogue':
         return await runCatalogueCommand(positional, options, deps, print);
       case 'staff':

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { readTradeApiConfig } from '../config/trade-api-config.ts';
+import { readPayoutAccount } from '../payouts/payout-account.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -42,6 +43,7 @@ export async function runOps(
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
   const config = readTradeApiConfig(environment);
+  const payoutAccount = readPayoutAccount(environment);
   const db = createDatabase(config);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -58,6 +60,7 @@ export async function runOps(
         dataDir: config.dataDir,
         s3: config.s3,
         origin: { actor: `ops:${operatorName(environment)}`, source: argv.join(' ') },
+        ...(payoutAccount === undefined ? {} : { payoutAccount }),
         production: config.environment === 'production',
         ...(process.stdin.isTTY && process.stdout.isTTY ? { confirm: askOnTerminal } : {}),
       },

@@ -36,6 +36,7 @@ import {
 } from './migrations/checkout-idempotency.ts';
 import { up as nodeSettingsUp, down as nodeSettingsDown } from './migrations/node-settings.ts';
 import { up as priceHistoryUp, down as priceHistoryDown } from './migrations/price-history.ts';
+import { up as payoutBatchesUp, down as payoutBatchesDown } from './migrations/payout-batches.ts';
 import { up as staffUp, down as staffDown } from './migrations/staff.ts';
 import {
   up as tradeQueueIndexesUp,
@@ -69,6 +70,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_price_history': { up: priceHistoryUp, down: priceHistoryDown },
   '0018_staff': { up: staffUp, down: staffDown },
   '0019_trade_queue_indexes': { up: tradeQueueIndexesUp, down: tradeQueueIndexesDown },
+  '0020_payout_batches': { up: payoutBatchesUp, down: payoutBatchesDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

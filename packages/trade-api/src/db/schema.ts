@@ -698,6 +698,35 @@ export interface CheckoutIdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** Trades paid together through one bank or PayPal file (migration `0020_payout_batches`). */
+export interface PayoutBatchesTable {
+  id: Generated<number>;
+  /** `PB-2026-000001`. */
+  batch_number: string;
+  /** `sepa` or `paypal`. */
+  method: string;
+  /** `open` until confirmed (its trades paid) or cancelled. */
+  state: string;
+  trade_count: number;
+  total_cents: number;
+  file_name: string;
+  /** The pain.001 XML or the PayPal CSV, as handed out. */
+  file_content: string;
+  created_at: Timestamp;
+  /** Who made it: `ops:<login>` or a staff member. */
+  created_by: string;
+  closed_at: Timestamp | null;
+  closed_by: string | null;
+}
+
+/** A trade in a payout batch and the amount it is paid; `open` while the batch is open. */
+export interface PayoutBatchTradesTable {
+  batch_id: number;
+  trade_id: number;
+  amount_cents: number;
+  open: Flag;
+}
+
 /** Every table of the trade API database, as the newest migration leaves it (checked by `schema-matches-database.test.ts`). */
 export interface TradeDatabase {
   catalogue_revisions: CatalogueRevisionsTable;
@@ -754,6 +783,8 @@ export interface TradeDatabase {
   staff_verifications: StaffVerificationsTable;
   staff_sessions: StaffSessionsTable;
   audit_events: AuditEventsTable;
+  payout_batches: PayoutBatchesTable;
+  payout_batch_trades: PayoutBatchTradesTable;
 }
 
 /** The names of all tables, in an order that respects foreign keys when filling them. */
@@ -812,4 +843,6 @@ export const tableNames = [
   'staff_verifications',
   'staff_sessions',
   'audit_events',
+  'payout_batches',
+  'payout_batch_trades',
 ] as const satisfies readonly (keyof TradeDatabase)[];
