@@ -214,20 +214,12 @@ export {
   tradeSchema,
 } from './trades.ts';
 export { tradeNumberSchema } from './trade-number.ts';
-export {
-  defaultTradeQueuePageSize,
-  maxTradeQueuePageSize,
-  tradeQueuePageSchema,
-  tradeQueueQuerySchema,
-  tradeQueueRowSchema,
-  tradeQueueSortKeys,
-} from './ops-trades.ts';
+export { tradeQueueQuerySchema } from './ops-trades.ts';
 export type {
   TradeQueuePage,
   TradeQueueQuery,
   TradeQueueQueryInput,
   TradeQueueRow,
-  TradeQueueSortKey,
 } from './ops-trades.ts';
 export type {
   CheckoutRequest,

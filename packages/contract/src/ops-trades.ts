@@ -12,17 +12,16 @@ import { pure } from './pure.ts';
 import { tradeNumberSchema } from './trade-number.ts';
 
 /** The most trades one page of the queue holds. */
-export const maxTradeQueuePageSize = 100;
+const maxTradeQueuePageSize = 100;
 /** Trades per page when the query names none. */
-export const defaultTradeQueuePageSize = 50;
+const defaultTradeQueuePageSize = 50;
 /** The longest search text, in characters. */
 const maxTradeQueueSearchLength = 100;
 /** The highest page number: far beyond any list, low enough to stay a safe integer offset. */
 const maxTradeQueuePage = 100_000;
 
 /** What the queue can be sorted by: checkout time, payout total, trade number. */
-export const tradeQueueSortKeys = ['created', 'total', 'number'] as const;
-export type TradeQueueSortKey = (typeof tradeQueueSortKeys)[number];
+const tradeQueueSortKeys = ['created', 'total', 'number'] as const;
 
 /** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
 const calendarDaySchema = /* @__PURE__ */ pure(() =>
