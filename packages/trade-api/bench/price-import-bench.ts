@@ -8,11 +8,10 @@
  *
  *   npm run bench:prices
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { onThrowawayPostgres } from './bench-databases.ts';
 import { importPrices } from '../src/catalogue-changes/price-import.ts';
 import { priceListCsv } from '../src/catalogue-changes/price-list.ts';
 import { createDatabase, type TradeDb } from '../src/db/create-database.ts';
@@ -22,17 +21,6 @@ import { generateBenchmarkCatalogue } from './benchmark-catalogue.ts';
 
 const deviceCount = 50_000;
 const budgetSeconds = 10;
-
-/** Runs one statement on the PostgreSQL server's administrative database. */
-async function administer(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Every price of an exported list moved by +3 % (recycling never above the base). */
 function movedPriceList(lines: readonly string[]): string {
@@ -93,25 +81,10 @@ try {
   } finally {
     await sqlite.destroy();
   }
-  const serverUrl = process.env['TEST_DATABASE_URL'] || process.env['DATABASE_URL'];
-  if (serverUrl !== undefined && serverUrl !== '') {
-    const database = `price_bench_${randomBytes(6).toString('hex')}`;
-    await administer(serverUrl, `CREATE DATABASE ${database}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    const postgres = createDatabase({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
-    try {
-      timings.push({
-        name: 'postgres',
-        seconds: await benchmark('postgres', postgres, folder),
-      });
-    } finally {
-      await postgres.destroy();
-      await administer(serverUrl, `DROP DATABASE IF EXISTS ${database}`);
-    }
-  } else {
-    console.log('postgres: skipped (set TEST_DATABASE_URL or DATABASE_URL to a server)');
-  }
+  const postgres = await onThrowawayPostgres('price_bench', (db) =>
+    benchmark('postgres', db, folder),
+  );
+  if (postgres !== undefined) timings.push({ name: 'postgres', seconds: postgres });
 } finally {
   await rm(folder, { recursive: true, force: true });
 }

@@ -9,7 +9,6 @@
  *
  *   npm run bench:trade-queue
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,7 @@ import {
   type TradeQueueQueryInput,
 } from '@tradein/contract';
 import { sql } from 'kysely';
-import { Client } from 'pg';
+import { onThrowawayPostgres } from './bench-databases.ts';
 import { seededRandom } from '../src/catalogue/catalogue-id.ts';
 import { createDatabase, databaseDialect, type TradeDb } from '../src/db/create-database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
@@ -38,17 +37,6 @@ const tradeCount = 100_000;
 const customerCount = 30_000;
 const rounds = 12;
 const budgetMs = 200;
-
-/** Runs one statement on the PostgreSQL server's administrative database. */
-async function administer(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The queries of one round: what a clerk's day asks of the queue, by kind. */
 function queryMix(
@@ -157,22 +145,8 @@ try {
   } finally {
     await sqlite.destroy();
   }
-  const serverUrl = process.env['TEST_DATABASE_URL'] || process.env['DATABASE_URL'];
-  if (serverUrl !== undefined && serverUrl !== '') {
-    const database = `queue_bench_${randomBytes(6).toString('hex')}`;
-    await administer(serverUrl, `CREATE DATABASE ${database}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    const postgres = createDatabase({ databaseUrl: url.toString(), sqliteFile: ':memory:' });
-    try {
-      results.push({ name: 'postgres', p95: await benchmark('postgres', postgres) });
-    } finally {
-      await postgres.destroy();
-      await administer(serverUrl, `DROP DATABASE IF EXISTS ${database}`);
-    }
-  } else {
-    console.log('postgres: skipped (set TEST_DATABASE_URL or DATABASE_URL to a server)');
-  }
+  const postgres = await onThrowawayPostgres('queue_bench', (db) => benchmark('postgres', db));
+  if (postgres !== undefined) results.push({ name: 'postgres', p95: postgres });
 } finally {
   await rm(folder, { recursive: true, force: true });
 }
