@@ -10,17 +10,13 @@ import {
   staffSignOutEndpoint,
   staffSignOutEverywhereEndpoint,
   updateStaffEndpoint,
-  type Endpoint,
-  type EndpointPart,
   type StaffRole,
 } from '@tradein/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
+import type { FastifyRequest } from 'fastify';
 import type { AccountLimits } from '../accounts/account-deps.ts';
 import { withRetryAfter } from '../accounts/session-routes.ts';
-import { auditEvents, type AuditActor } from '../audit/audit-log.ts';
+import { auditEvents } from '../audit/audit-log.ts';
 import type { TradeDb } from '../db/create-database.ts';
-import { validationError } from '../server/api-context.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
 import { backOfficeOrigin } from './back-office-origin.ts';
@@ -28,15 +24,10 @@ import { changeRoles, disableStaff, enableStaff, listStaff } from './staff-admin
 import { StaffError, type StaffRefusal } from './staff-error.ts';
 import { acceptInvitation, invitationFor, inviteStaff } from './staff-invitations.ts';
 import { staffView, type StaffRow } from './staff-records.ts';
-import {
-  csrfTokenOf,
-  staffIdleMs,
-  signOut,
-  signOutEverywhere,
-  type StaffSession,
-} from './staff-sessions.ts';
+import { csrfTokenOf, staffIdleMs, signOut, signOutEverywhere } from './staff-sessions.ts';
 import { signIn } from './staff-sign-in.ts';
-import { requireStaff, staffCookieName } from './require-staff.ts';
+import { staffCookieName } from './require-staff.ts';
+import { actorOf, guardedRoute } from './guarded-route.ts';
 import { newTotpEnrolment } from './totp.ts';
 
 /*
@@ -105,61 +96,6 @@ function sessionCookie(request: FastifyRequest, token: string): string {
   ];
   if (request.protocol === 'https') parts.push('Secure');
   return parts.join('; ');
-}
-
-/** The actor of a change made in the back office. */
-function actorOf(session: StaffSession, request: FastifyRequest): AuditActor {
-  return {
-    actor: `staff:${session.staff.id}`,
-    label: session.staff.email,
-    source: `back office: ${request.method} ${request.url.split('?')[0] ?? ''}`,
-  };
-}
-
-/** What a guarded handler receives: its parsed input and the session. */
-interface GuardedInput<E extends Endpoint> {
-  body: z.infer<E['body']>;
-  query: EndpointPart<E['query']>;
-  params: EndpointPart<E['params']>;
-  session: StaffSession & { token: string };
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-/** Parses one part with its schema after the guard; a failure is the 400 naming the field. */
-function parseAfterGuard(schema: z.ZodMiniType | undefined, value: unknown, prefix: string[]) {
-  if (schema === undefined) return undefined;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error.issues, prefix);
-  return parsed.data;
-}
-
-/**
- * Registers guarded `/api/ops/` calls: the session, roles and CSRF token are checked first, then
- * params, query and body with the endpoint's schemas.
- */
-function guardedRoute(route: Route, deps: Pick<StaffRouteDeps, 'db' | 'clock'>) {
-  const anything = z.unknown();
-  return <E extends Endpoint>(
-    endpoint: E,
-    roles: readonly StaffRole[],
-    handler: (input: GuardedInput<E>) => Promise<z.infer<E['response']>>,
-  ): void => {
-    const unchecked = {
-      ...endpoint,
-      body: anything,
-      headers: undefined,
-      query: endpoint.query === undefined ? undefined : anything,
-      params: endpoint.params === undefined ? undefined : anything,
-    };
-    route(unchecked, async ({ request, reply }) => {
-      const session = await requireStaff(deps.db, request, roles, deps.clock());
-      const params = parseAfterGuard(endpoint.params, request.params, ['params']);
-      const query = parseAfterGuard(endpoint.query, request.query, ['query']);
-      const body = parseAfterGuard(endpoint.body, request.body ?? {}, []);
-      return handler({ body, query, params, session, request, reply } as GuardedInput<E>);
-    });
-  };
 }
 
 /** The answer of sign-in and "who am I". */
