@@ -307,6 +307,16 @@ export async function runOpsCommand(
   try {
     const { positional, options } = parseOptions(argv);
     const command = positional[0];
+    // Lifecycle steps are audited with the operator (docs/staff.md, "Audit log").
+    const origin = deps.origin ?? { actor: 'ops', source: argv.join(' ') };
+    const steps = {
+      ...deps,
+      audit: {
+        actor: origin.actor,
+        label: origin.actor.replace(/^ops:/, ''),
+        source: origin.source,
+      },
+    };
     let record: TradeRecord;
     let sellerPhotoFiles = new Map<number, string[]>();
     let locate: ((key: string) => string) | undefined;
@@ -349,11 +359,11 @@ export async function runOpsCommand(
         break;
       }
       case 'receive':
-        record = await receiveTrade(deps, tradeNumberOf(positional));
+        record = await receiveTrade(steps, tradeNumberOf(positional));
         break;
       case 'inspect': {
         const photo = single(options, 'photo');
-        record = await inspectTrade(deps, tradeNumberOf(positional), {
+        record = await inspectTrade(steps, tradeNumberOf(positional), {
           item: wholeNumber(single(options, 'item'), 'item', 1),
           findings: findingsOf(options.get('finding') ?? []),
           ...(photo === undefined ? {} : { photo }),
@@ -362,7 +372,7 @@ export async function runOpsCommand(
       }
       case 'clarify': {
         const reason = single(options, 'reason');
-        record = await clarifyTrade(deps, tradeNumberOf(positional), {
+        record = await clarifyTrade(steps, tradeNumberOf(positional), {
           item: wholeNumber(single(options, 'item'), 'item', 1),
           priceCents: wholeNumber(single(options, 'price'), 'price', 0),
           ...(reason === undefined ? {} : { reason }),
@@ -372,7 +382,7 @@ export async function runOpsCommand(
       }
       case 'decide':
         record = await decideClarificationLines(
-          deps,
+          steps,
           tradeNumberOf(positional),
           lineDecisionsOf(options.get('item') ?? []),
           'operator',
@@ -380,10 +390,10 @@ export async function runOpsCommand(
         break;
       case 'accept':
       case 'return':
-        record = await decideClarification(deps, tradeNumberOf(positional), command, 'operator');
+        record = await decideClarification(steps, tradeNumberOf(positional), command, 'operator');
         break;
       case 'pay':
-        record = await payTrade(deps, tradeNumberOf(positional));
+        record = await payTrade(steps, tradeNumberOf(positional));
         if (deps.links === undefined) note = mailLeftToNodes;
         break;
       case 'blobs':

@@ -1,6 +1,7 @@
 import type { TradeStatus } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
 import { ClarificationDecisionError, LifecycleError, noSuchTrade } from './lifecycle-errors.ts';
+import { auditTrade, type TradeAuditDeps } from './trade-audit.ts';
 import type { TradeDeps } from './trade-deps.ts';
 import { requireTrade, totalsOf, transition } from './trade-transition.ts';
 import {
@@ -15,6 +16,12 @@ import {
  * The customer's decisions on revised offers (or an operator's for them): per device, or for the
  * whole trade. Once no device waits for a decision the trade moves on, accepted or returned.
  */
+
+/**
+ * What deciding needs: with `audit` (an operator deciding for the seller) the decision is
+ * recorded as `trade.decision_recorded`, with `note` (how the seller gave it, e.g. by phone).
+ */
+export type DecisionDeps = TradeDeps & TradeAuditDeps & { note?: string };
 
 /** A decision for one device: its line's position and accept or return. */
 export interface LineDecision {
@@ -33,7 +40,7 @@ export type DecisionScope =
  * (clarification → returned; nothing is paid).
  */
 export function decideClarification(
-  deps: TradeDeps,
+  deps: DecisionDeps,
   tradeNumber: string,
   decision: 'accept' | 'return',
   by: 'customer' | 'operator',
@@ -48,7 +55,7 @@ export function decideClarification(
  * bonus is recomputed), or returned when every device goes back.
  */
 export function decideClarificationLines(
-  deps: TradeDeps,
+  deps: DecisionDeps,
   tradeNumber: string,
   decisions: readonly LineDecision[],
   by: 'customer' | 'operator',
@@ -117,13 +124,29 @@ function decisionNote(
 }
 
 async function decide(
-  deps: TradeDeps,
+  deps: DecisionDeps,
   tradeNumber: string,
   scope: DecisionScope,
   by: 'customer' | 'operator',
 ): Promise<TradeRecord> {
   const at = deps.clock().toISOString();
-  await deps.db.transaction().execute((trx) => decideWithin(trx, tradeNumber, scope, by, at));
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await loadTrade(trx, tradeNumber);
+    const status = await decideWithin(trx, tradeNumber, scope, by, at);
+    const decisions =
+      scope.kind === 'trade'
+        ? (before?.items ?? [])
+            .filter((item) => before !== null && isLineOpen(before, item))
+            .map((item) => ({ position: item.position, decision: scope.decision }))
+        : scope.decisions;
+    await auditTrade(trx, deps.audit, {
+      action: 'trade.decision_recorded',
+      tradeNumber,
+      before: { status: before?.status ?? null },
+      after: { status, by, decisions, note: deps.note ?? null },
+      at,
+    });
+  });
   return requireTrade(deps.db, tradeNumber);
 }
 

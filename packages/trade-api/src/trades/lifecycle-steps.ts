@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { openBlobStore, type BlobStoreSettings } from '../blobs/open-blob-store.ts';
 import { storeInspectionPhoto } from '../photos/inspection-photos.ts';
 import { sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
-import { LifecycleError } from './lifecycle-errors.ts';
+import { changedMeanwhile, LifecycleError } from './lifecycle-errors.ts';
 import { loadOfferDevice } from './offer-catalogue.ts';
 import type { MailLinks } from './shop-links.ts';
 import type { TradeDeps } from './trade-deps.ts';
+import { auditTrade, type TradeAuditDeps } from './trade-audit.ts';
 import { lineOf, requireTrade, transition } from './trade-transition.ts';
 import type { TradeRecord } from './trade-view.ts';
+import type { TradeDb } from '../db/create-database.ts';
 
 /*
  * The operator's steps of a trade that need no decision of the customer: the parcel arrives,
@@ -16,11 +18,22 @@ import type { TradeRecord } from './trade-view.ts';
  */
 
 /** The parcel arrived: created → received. */
-export async function receiveTrade(deps: TradeDeps, tradeNumber: string): Promise<TradeRecord> {
+export async function receiveTrade(
+  deps: TradeDeps & TradeAuditDeps,
+  tradeNumber: string,
+): Promise<TradeRecord> {
   const record = await requireTrade(deps.db, tradeNumber);
-  await deps.db
-    .transaction()
-    .execute((trx) => transition(trx, record, 'received', deps.clock().toISOString(), null));
+  const at = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await transition(trx, record, 'received', at, null);
+    await auditTrade(trx, deps.audit, {
+      action: 'trade.received',
+      tradeNumber,
+      before: { status: record.status },
+      after: { status: 'received' },
+      at,
+    });
+  });
   return requireTrade(deps.db, tradeNumber);
 }
 
@@ -34,8 +47,8 @@ export interface InspectionInput {
 }
 
 /** Refuses findings that are no question and answer of the device's category. */
-async function checkFindings(
-  deps: TradeDeps,
+export async function checkFindings(
+  deps: { db: TradeDb },
   record: TradeRecord,
   item: TradeRecord['items'][number],
   findings: Record<string, string>,
@@ -65,7 +78,7 @@ async function checkFindings(
  * lines while inspected). Codes must be questions and answers of the device's category.
  */
 export async function inspectTrade(
-  deps: TradeDeps & BlobStoreSettings,
+  deps: TradeDeps & BlobStoreSettings & TradeAuditDeps,
   tradeNumber: string,
   input: InspectionInput,
 ): Promise<TradeRecord> {
@@ -100,27 +113,70 @@ export async function inspectTrade(
     photoPath = key;
   }
   const at = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (db) => {
-    await db
-      .updateTable('trade_items')
-      .set({ inspection_findings: JSON.stringify(findings), photo_path: photoPath })
-      .where('id', '=', item.id)
-      .execute();
-    if (record.status === 'received') await transition(db, record, 'inspected', at, null);
-  });
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      recordFindingsWithin(trx, deps.audit, record, item, { findings, photoPath, at }),
+    );
   return requireTrade(deps.db, tradeNumber);
+}
+
+/**
+ * Writes the findings (and photo) of one line inside the caller's transaction, moves a received
+ * trade to inspected, and records `trade.item_inspected` with the findings before and after.
+ * The line's update is conditional on the findings read, so a save made meanwhile is not
+ * overwritten (a `changed meanwhile` lifecycle error).
+ */
+export async function recordFindingsWithin(
+  trx: TradeDb,
+  by: TradeAuditDeps['audit'],
+  record: TradeRecord,
+  item: TradeRecord['items'][number],
+  change: { findings: Record<string, string>; photoPath: string | null; at: string },
+): Promise<void> {
+  let update = trx
+    .updateTable('trade_items')
+    .set({ inspection_findings: JSON.stringify(change.findings), photo_path: change.photoPath })
+    .where('id', '=', item.id);
+  const stored = await trx
+    .selectFrom('trade_items')
+    .select('inspection_findings')
+    .where('id', '=', item.id)
+    .executeTakeFirst();
+  const storedFindings = stored?.inspection_findings ?? null;
+  update =
+    storedFindings === null
+      ? update.where('inspection_findings', 'is', null)
+      : update.where('inspection_findings', '=', storedFindings);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw changedMeanwhile(record.tradeNumber);
+  if (record.status === 'received') await transition(trx, record, 'inspected', change.at, null);
+  await auditTrade(trx, by, {
+    action: 'trade.item_inspected',
+    tradeNumber: record.tradeNumber,
+    before: { position: item.position, findings: item.found },
+    after: { position: item.position, findings: change.findings },
+    at: change.at,
+  });
 }
 
 /** The payout went out: inspected → paid (findings matched) or accepted → paid; mails the customer. */
 export async function payTrade(
-  deps: TradeDeps & { links?: MailLinks },
+  deps: TradeDeps & TradeAuditDeps & { links?: MailLinks },
   tradeNumber: string,
 ): Promise<TradeRecord> {
   const record = await requireTrade(deps.db, tradeNumber);
-  const now = deps.clock();
-  await deps.db
-    .transaction()
-    .execute((trx) => transition(trx, record, 'paid', now.toISOString(), null));
+  const at = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await transition(trx, record, 'paid', at, null);
+    await auditTrade(trx, deps.audit, {
+      action: 'trade.paid',
+      tradeNumber,
+      before: { status: record.status, totalCents: record.totalCents },
+      after: { status: 'paid', totalCents: record.totalCents },
+      at,
+    });
+  });
   const updated = await requireTrade(deps.db, tradeNumber);
   // The paid mail was enqueued with the step; a node (with `links`) sends it at once.
   await sendTradeMailsNow(deps, updated);
