@@ -134,6 +134,31 @@ export const staffSignOutEverywhereEndpoint = /* @__PURE__ */ defineEndpoint({
   response: okResponseSchema,
 });
 
+/** Body of `PATCH /api/ops/session/preferences`: the member's own language and shown name. */
+const staffPreferencesRequestSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    locale: staffLocaleSchema,
+    name: z.optional(
+      z.string().check(
+        z.trim(),
+        z.minLength(1, 'Name must not be empty'),
+        z.maxLength(100, 'Name must be at most 100 characters'),
+        ...textLineChecks('Name'),
+      ),
+    ),
+  }),
+);
+
+/** Changes the signed-in member's language and shown name. */
+export const staffPreferencesEndpoint = /* @__PURE__ */ defineEndpoint({
+  method: 'PATCH',
+  path: '/api/ops/session/preferences',
+  auth: 'none',
+  body: staffPreferencesRequestSchema,
+  headers: csrfHeadersSchema,
+  response: staffMemberSchema,
+});
+
 /** Route parameter of an invitation link. */
 const invitationParamsSchema = /* @__PURE__ */ pure(() => z.object({ token: linkTokenSchema }));
 

@@ -126,3 +126,35 @@ export async function enableStaff(
     disabled_at: null,
   }));
 }
+
+/** A member's own settings: the back office's language and the name it shows. */
+export async function changePreferences(
+  db: TradeDb,
+  staffId: string,
+  input: { locale: 'en' | 'de'; name?: string | undefined; by: AuditActor; now: Date },
+): Promise<StaffRow> {
+  return db.transaction().execute(async (trx) => {
+    const before = await requireStaffRow(trx, { id: staffId });
+    const after: StaffRow = {
+      ...before,
+      locale: input.locale,
+      name: input.name === undefined ? before.name : input.name,
+      updated_at: input.now.toISOString(),
+    };
+    await trx
+      .updateTable('staff')
+      .set({ locale: after.locale, name: after.name, updated_at: after.updated_at })
+      .where('id', '=', before.id)
+      .execute();
+    await recordAudit(trx, {
+      by: input.by,
+      action: 'staff.preferences_changed',
+      subjectType: 'staff',
+      subjectId: before.id,
+      before: { locale: before.locale, name: before.name },
+      after: { locale: after.locale, name: after.name },
+      at: input.now,
+    });
+    return after;
+  });
+}

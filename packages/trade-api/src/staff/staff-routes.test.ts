@@ -409,6 +409,12 @@ describe.each(testDatabases())('staff calls on $name', (engine) => {
       { method: 'GET', path: '/api/ops/session', adminOnly: false },
       { method: 'DELETE', path: '/api/ops/session', adminOnly: false },
       { method: 'POST', path: '/api/ops/session/everywhere', adminOnly: false },
+      {
+        method: 'PATCH',
+        path: '/api/ops/session/preferences',
+        body: { locale: 'de' },
+        adminOnly: false,
+      },
       { method: 'GET', path: '/api/ops/staff', adminOnly: true },
       {
         method: 'POST',
@@ -456,6 +462,30 @@ describe.each(testDatabases())('staff calls on $name', (engine) => {
     expect(await rowCounts(db)).toEqual(before);
     expect((await as(admin, 'GET', '/api/ops/session')).status).toBe(200);
     expect((await as(inspector, 'GET', '/api/ops/session')).status).toBe(200);
+  });
+
+  it("changes a member's own language and name, with its audit event", async () => {
+    await enrol('lang@example.com', ['pricing']);
+    const member = await signInAs('lang@example.com');
+    const refused = await as(member, 'PATCH', '/api/ops/session/preferences', { locale: 'fr' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields?.[0]?.path).toBe('locale');
+    const changed = await as(member, 'PATCH', '/api/ops/session/preferences', {
+      locale: 'de',
+      name: '  Lena Lang ',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ locale: 'de', name: 'Lena Lang' });
+    const me = await as(member, 'GET', '/api/ops/session');
+    expect(me.body['staff']).toMatchObject({ locale: 'de', name: 'Lena Lang' });
+    const staff = await findStaffByEmail(db, 'lang@example.com');
+    const [event] = await auditEvents(db, { subjectType: 'staff', subjectId: staff?.id, limit: 1 });
+    expect(event).toMatchObject({
+      action: 'staff.preferences_changed',
+      actorLabel: 'lang@example.com',
+      before: { locale: 'en', name: null },
+      after: { locale: 'de', name: 'Lena Lang' },
+    });
   });
 
   it('answers bad bodies and queries with a 400 naming the field, and changes nothing', async () => {

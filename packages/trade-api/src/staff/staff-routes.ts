@@ -5,6 +5,7 @@ import {
   invitationEndpoint,
   inviteStaffEndpoint,
   staffListEndpoint,
+  staffPreferencesEndpoint,
   staffSessionEndpoint,
   staffSignInEndpoint,
   staffSignOutEndpoint,
@@ -20,7 +21,13 @@ import type { TradeDb } from '../db/create-database.ts';
 import { HttpError } from '../server/http-error.ts';
 import type { Route } from '../server/route.ts';
 import { backOfficeOrigin } from './back-office-origin.ts';
-import { changeRoles, disableStaff, enableStaff, listStaff } from './staff-admin.ts';
+import {
+  changePreferences,
+  changeRoles,
+  disableStaff,
+  enableStaff,
+  listStaff,
+} from './staff-admin.ts';
 import { StaffError, type StaffRefusal } from './staff-error.ts';
 import { acceptInvitation, invitationFor, inviteStaff } from './staff-invitations.ts';
 import { staffView, type StaffRow } from './staff-records.ts';
@@ -142,6 +149,17 @@ export function registerStaffRoutes(route: Route, deps: StaffRouteDeps): void {
     reply.header('set-cookie', sessionCookie(request, ''));
     return { ok: true as const };
   });
+
+  guarded(staffPreferencesEndpoint, anyStaff, async ({ body, session, request }) =>
+    staffView(
+      await changePreferences(db, session.staff.id, {
+        locale: body.locale,
+        name: body.name,
+        by: actorOf(session, request),
+        now: clock(),
+      }),
+    ),
+  );
 
   route(
     invitationEndpoint,
