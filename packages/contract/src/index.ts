@@ -254,6 +254,7 @@ export {
   invitationEndpoint,
   inviteStaffEndpoint,
   staffListEndpoint,
+  staffPreferencesEndpoint,
   staffRoleSchema,
   staffSessionEndpoint,
   staffSignInEndpoint,
