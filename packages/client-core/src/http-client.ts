@@ -28,6 +28,7 @@ export const RETRYABLE_STATUSES: readonly number[] = /* @__PURE__ */ Object.free
 const MAX_ATTEMPTS: Readonly<Record<HttpMethod, number>> = /* @__PURE__ */ Object.freeze({
   GET: 2,
   POST: 1,
+  PUT: 1,
   PATCH: 1,
   DELETE: 1,
 });

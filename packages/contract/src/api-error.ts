@@ -77,8 +77,10 @@ export function readApiError(value: unknown): ApiError | undefined {
 export const apiErrorCode = {
   accountDisabled: 'account_disabled',
   accountNotActivated: 'account_not_activated',
+  alreadyReceived: 'already_received',
   b2bCapExceeded: 'b2b_cap_exceeded',
   badRequest: 'bad_request',
+  changedMeanwhile: 'changed_meanwhile',
   clarificationAnswered: 'clarification_answered',
   clarificationNotFound: 'clarification_not_found',
   databaseUnavailable: 'database_unavailable',

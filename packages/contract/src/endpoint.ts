@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 
 /** HTTP methods the trade API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call of the trade API: where it lives, who may make it, and the schemas of what goes in

@@ -215,6 +215,32 @@ export {
 } from './trades.ts';
 export { tradeNumberSchema } from './trade-number.ts';
 export { tradeQueueQuerySchema } from './ops-trades.ts';
+export {
+  addInspectionPhotoEndpoint,
+  clarificationQueueSchema,
+  inspectionRequestSchema,
+  maxInspectionPhotoBytes,
+  maxInspectionPhotosPerLine,
+  opsClarificationsEndpoint,
+  opsInspectionEndpoint,
+  opsInspectionPhotoEndpoint,
+  opsReceiptEndpoint,
+  opsRecordDecisionEndpoint,
+  opsSellerPhotoEndpoint,
+  opsTradeDetailEndpoint,
+  opsTradeQueueEndpoint,
+  recordDecisionRequestSchema,
+  rulePriceCents,
+} from './ops-trade-work.ts';
+export type {
+  ClarificationQueue,
+  InspectionRequest,
+  InspectionResult,
+  OpsTradeDetail,
+  OpsTradeLine,
+  PriceRule,
+  RecordDecisionRequest,
+} from './ops-trade-work.ts';
 export type {
   TradeQueuePage,
   TradeQueueQuery,

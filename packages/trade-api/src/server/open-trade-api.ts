@@ -33,6 +33,7 @@ import { registerTrackingRoutes } from '../tracking/tracking-routes.ts';
 import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
 import { registerStaffRoutes } from '../staff/staff-routes.ts';
+import { registerOpsTradeRoutes } from '../ops/ops-trade-routes.ts';
 import type { TradeApiOptions } from './trade-api-plugin.ts';
 import { checkSharedSecret, requireSharedSettings } from './cluster-check.ts';
 
@@ -95,6 +96,7 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
       });
       registerContactRoutes(route, { db, mailer, clock });
       registerStaffRoutes(route, { db, clock, publicOrigin: config.publicOrigin });
+      await registerOpsTradeRoutes(route, api, { db, mailer, clock, blobs: config, links: config });
       // Status mails and reminders: every node runs the job worker until it closes.
       scheduleTradeJobs(api, {
         db,
