@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { databaseDialect, type TradeDb } from '../db/create-database.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import type {
@@ -14,6 +15,11 @@ import type {
  * tables point at the revision. Changes take turns: on PostgreSQL a transaction-scoped advisory
  * lock makes a second change wait for the first; on SQLite the revision row takes the file's
  * write lock, and a change that cannot get it within the busy timeout is refused.
+ *
+ * Every change also writes its audit events (docs/staff.md, "Audit log") in the same
+ * transaction, through `context.audit`: the actor is the back office's staff member or the
+ * command line's operator. A change made from a preview names the revision the preview saw
+ * (`basedOnRevision`); when another revision was written since, it is refused whole.
  */
 
 /** Who made a change and where it came from, as the history keeps it. */
@@ -22,6 +28,22 @@ export interface CatalogueChangeOrigin {
   actor: string;
   /** The command line or screen, e.g. `prices import prices.csv --yes`. */
   source: string;
+  /**
+   * Who the audit log names: the back office's `actorOf(session, request)`. Default: `actor`
+   * with its login (`ops:anna` → `anna`) as label and `source`, as the command line is.
+   */
+  audit?: AuditActor;
+}
+
+/** The audit actor of a change's origin. */
+export function auditActorOf(origin: CatalogueChangeOrigin): AuditActor {
+  return (
+    origin.audit ?? {
+      actor: origin.actor,
+      label: origin.actor.replace(/^ops:/, ''),
+      source: origin.source,
+    }
+  );
 }
 
 /** What one change is, for its revision row. */
@@ -34,6 +56,24 @@ export interface CatalogueChangeRequest {
   dryRun?: boolean;
   /** Default: the system clock. */
   now?: Date;
+  /**
+   * The newest revision the caller saw when it previewed the change: if another revision was
+   * written since, the change is refused with {@link CatalogueChangedError}.
+   */
+  basedOnRevision?: number;
+}
+
+/** A change previewed on a catalogue that has changed since; nothing was written. */
+export class CatalogueChangedError extends Error {
+  constructor(
+    readonly basedOnRevision: number,
+    readonly newestRevision: number | null,
+  ) {
+    super(
+      `The catalogue or its prices changed after the preview (revision ${newestRevision ?? 'none'}, not ${basedOnRevision}); nothing was written. Preview the change again.`,
+    );
+    this.name = 'CatalogueChangedError';
+  }
 }
 
 /** A change that another change kept from starting (SQLite only: PostgreSQL waits). */
@@ -56,11 +96,25 @@ class DryRunRollback<T> extends Error {
   }
 }
 
+/** What a change records in the audit log; actor, source and time come from the change. */
+export interface CatalogueAuditEvent {
+  /** E.g. `price.changed`, `prices.imported`, `device.retired`. */
+  action: string;
+  /** `catalogue_revision` for a change of many entries, `device` for one device. */
+  subjectType: 'catalogue_revision' | 'device';
+  subjectId: string;
+  /** A summary of what was before (counts and the largest moves, not every row). */
+  before: unknown;
+  after: unknown;
+}
+
 /** The transaction of a change and the id of its revision. */
 export interface CatalogueChangeContext {
   trx: Transaction<TradeDatabase>;
   revisionId: number;
   now: Date;
+  /** Writes an audit event of this change in its transaction. */
+  audit(event: CatalogueAuditEvent): Promise<void>;
 }
 
 /**
@@ -90,7 +144,21 @@ export async function runCatalogueChange<T>(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const result = await change({ trx, revisionId: revision.id, now });
+      if (request.basedOnRevision !== undefined) {
+        // Checked after the revision row is written: the lock (or SQLite's write lock) is held.
+        const previous = await trx
+          .selectFrom('catalogue_revisions')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('id', '<', revision.id)
+          .executeTakeFirst();
+        const latest = previous?.id === null || previous === undefined ? null : Number(previous.id);
+        if (latest !== request.basedOnRevision) {
+          throw new CatalogueChangedError(request.basedOnRevision, latest);
+        }
+      }
+      const by = auditActorOf(request.origin);
+      const audit = (event: CatalogueAuditEvent) => recordAudit(trx, { ...event, by, at: now });
+      const result = await change({ trx, revisionId: revision.id, now, audit });
       if (request.dryRun === true) throw new DryRunRollback(result);
       return result;
     });

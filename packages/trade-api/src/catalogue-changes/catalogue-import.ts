@@ -35,7 +35,12 @@ export interface CatalogueImportRequest {
   dryRun?: boolean;
   /** Default: the system clock. */
   now?: Date;
+  /** The newest revision the preview saw (the back office); see runCatalogueChange. */
+  basedOnRevision?: number;
 }
+
+/** How many of the added devices the audit event names. */
+const auditedDeviceCount = 20;
 
 /** A device an import added. */
 export interface ImportedDevice {
@@ -150,6 +155,9 @@ export async function importCatalogue(
         origin: request.origin,
         dryRun,
         ...(request.now === undefined ? {} : { now: request.now }),
+        ...(request.basedOnRevision === undefined
+          ? {}
+          : { basedOnRevision: request.basedOnRevision }),
       },
       async (context) => {
         const assembler = new CatalogueAssembler(await loadCatalogue(context.trx));
@@ -187,6 +195,20 @@ export async function importCatalogue(
         await insertCatalogueEntries(context.trx, additions, rows);
         await insertFirstPriceHistory(context.trx, context.revisionId, additions.devices);
         await describeRevision(context, `catalogue import ${fileName}: ${summaryOf(report)}`);
+        await context.audit({
+          action: 'catalogue.imported',
+          subjectType: 'catalogue_revision',
+          subjectId: String(context.revisionId),
+          before: null,
+          after: {
+            fileName,
+            manufacturers: report.added.manufacturers,
+            series: report.added.series,
+            models: report.added.models.length,
+            devices: report.added.devices.length,
+            firstDevices: report.added.devices.slice(0, auditedDeviceCount),
+          },
+        });
         return report;
       },
     );

@@ -15,6 +15,8 @@ import {
 export interface RetireDeviceRequest {
   deviceId: number;
   origin: CatalogueChangeOrigin;
+  /** Why it is retired, kept in the revision's note and the audit log. */
+  reason?: string;
   /** Look the device up, write nothing. */
   dryRun?: boolean;
   /** Default: the system clock. */
@@ -85,7 +87,23 @@ export async function retireDevice(
           .set({ retired_at: retiredAt })
           .where('id', '=', device.id)
           .execute();
-        await describeRevision(context, `catalogue retire ${device.id}: ${device.name}`);
+        const reason = request.reason?.trim() ?? '';
+        await describeRevision(
+          context,
+          `catalogue retire ${device.id}: ${device.name}${reason === '' ? '' : ` (${reason})`}`,
+        );
+        await context.audit({
+          action: 'device.retired',
+          subjectType: 'device',
+          subjectId: String(device.id),
+          before: { name: device.name, retiredAt: null },
+          after: {
+            name: device.name,
+            retiredAt,
+            reason: reason === '' ? null : reason,
+            revisionId,
+          },
+        });
         return {
           status: 'retired',
           deviceId: device.id,

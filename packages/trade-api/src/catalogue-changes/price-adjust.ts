@@ -6,6 +6,7 @@ import { closestNames, normalName } from './closest-names.ts';
 import {
   countWords,
   PriceChangeRefusedError,
+  revisionAudit,
   runPriceChange,
   type PriceChange,
   type PriceChangeOptions,
@@ -208,5 +209,6 @@ export async function adjustPrices(
       }
       return changes;
     },
+    revisionAudit('prices.adjusted', { edition, selector, percent: adjustment.percent }),
   );
 }

@@ -5,6 +5,7 @@ import type { TradeDatabase } from '../db/schema.ts';
 import {
   describeRevision,
   runCatalogueChange,
+  type CatalogueAuditEvent,
   type CatalogueChangeOrigin,
 } from './catalogue-change.ts';
 import { applyPriceChanges } from './price-writes.ts';
@@ -89,6 +90,8 @@ export interface PriceChangeOptions {
    * the lock and refused if the plan differs from what was approved.
    */
   approve?: (preview: PriceChangeResult) => Promise<boolean>;
+  /** The newest revision a preview of this change saw (the back office); see runCatalogueChange. */
+  basedOnRevision?: number;
 }
 
 /** Thrown when `approve` said no; nothing was written. */
@@ -187,6 +190,41 @@ function fingerprint(changes: readonly PriceChange[]): string {
     .join('\n');
 }
 
+/** The audit events of a written price change, from its summary. */
+export type PriceChangeAudit = (result: PriceChangeResult) => CatalogueAuditEvent[];
+
+/** A move as the audit log summarises it: the device, edition and both prices before and after. */
+function auditedMove(move: PriceMove) {
+  return {
+    deviceId: move.deviceId,
+    name: move.name,
+    edition: move.edition,
+    basePriceCents: [move.oldBasePriceCents, move.newBasePriceCents],
+    recyclingPriceCents: [move.oldRecyclingPriceCents, move.newRecyclingPriceCents],
+  };
+}
+
+/**
+ * One event for the whole revision (`prices.imported`, `prices.adjusted`): the counts and the
+ * largest moves, never every row, with `details` (what was asked) in `after`.
+ */
+export function revisionAudit(action: string, details: Record<string, unknown>): PriceChangeAudit {
+  return (result) => [
+    {
+      action,
+      subjectType: 'catalogue_revision',
+      subjectId: String(result.revisionId),
+      before: null,
+      after: {
+        ...details,
+        prices: result.changes.length,
+        devices: result.devices,
+        largestMoves: result.largestMoves.map(auditedMove),
+      },
+    },
+  ];
+}
+
 /** Raised inside the change transaction when the plan is empty, to write no revision. */
 class NothingToChange extends Error {}
 
@@ -200,6 +238,7 @@ export async function runPriceChange(
   options: PriceChangeOptions,
   describe: (changes: readonly PriceChange[]) => string,
   plan: (trx: Kysely<TradeDatabase>) => Promise<PriceChange[]>,
+  audit: PriceChangeAudit,
 ): Promise<PriceChangeResult> {
   const dryRun = options.dryRun === true;
   let approved: string | undefined;
@@ -215,7 +254,15 @@ export async function runPriceChange(
   try {
     return await runCatalogueChange(
       db,
-      { kind: 'prices', note: 'prices', origin: options.origin, dryRun },
+      {
+        kind: 'prices',
+        note: 'prices',
+        origin: options.origin,
+        dryRun,
+        ...(options.basedOnRevision === undefined
+          ? {}
+          : { basedOnRevision: options.basedOnRevision }),
+      },
       async (context) => {
         const changes = await plan(context.trx);
         if (changes.length === 0) throw new NothingToChange();
@@ -229,7 +276,9 @@ export async function runPriceChange(
         }
         await applyPriceChanges(context.trx, context.revisionId, changes);
         await describeRevision(context, describe(changes));
-        return summarize(context.trx, changes, dryRun ? null : context.revisionId, dryRun);
+        const result = await summarize(context.trx, changes, context.revisionId, dryRun);
+        for (const event of audit(result)) await context.audit(event);
+        return dryRun ? { ...result, revisionId: null } : result;
       },
     );
   } catch (error) {

@@ -151,7 +151,7 @@ class FactorUnchanged extends Error {}
 export async function setPriceFactor(
   db: TradeDb,
   setting: FactorSetting,
-  options: Pick<PriceChangeOptions, 'origin' | 'dryRun'>,
+  options: Pick<PriceChangeOptions, 'origin' | 'dryRun' | 'basedOnRevision'>,
 ): Promise<FactorChangeResult> {
   const newPriceFactor = parsePriceFactor(setting.factor);
   const dryRun = options.dryRun === true;
@@ -159,7 +159,15 @@ export async function setPriceFactor(
   try {
     return await runCatalogueChange(
       db,
-      { kind: 'prices', note: 'prices set-factor', origin: options.origin, dryRun },
+      {
+        kind: 'prices',
+        note: 'prices set-factor',
+        origin: options.origin,
+        dryRun,
+        ...(options.basedOnRevision === undefined
+          ? {}
+          : { basedOnRevision: options.basedOnRevision }),
+      },
       async (context) => {
         const { trx } = context;
         const category = await categoryByKey(trx, setting.category);
@@ -224,6 +232,18 @@ export async function setPriceFactor(
           context,
           `prices set-factor ${category.key} ${answer.question_code} ${answer.answer_code}: ${result.oldPriceFactor} → ${newPriceFactor}`,
         );
+        const subject = {
+          category: category.key,
+          question: answer.question_code,
+          answer: answer.answer_code,
+        };
+        await context.audit({
+          action: 'factor.changed',
+          subjectType: 'catalogue_revision',
+          subjectId: String(context.revisionId),
+          before: { ...subject, priceFactor: result.oldPriceFactor },
+          after: { ...subject, priceFactor: newPriceFactor },
+        });
         return result;
       },
     );

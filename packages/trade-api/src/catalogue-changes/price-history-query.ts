@@ -20,6 +20,8 @@ export interface PriceHistoryEntry {
   newRecyclingPriceCents: number;
   actor: string;
   source: string;
+  /** The revision's note, e.g. `prices import: 1,204 prices of 241 devices`. */
+  note: string;
 }
 
 /** Cents as stored, null kept (PostgreSQL may answer integers as strings). */
@@ -49,6 +51,7 @@ export async function priceHistory(
       'catalogue_revisions.created_at',
       'catalogue_revisions.actor',
       'catalogue_revisions.source',
+      'catalogue_revisions.note',
       'price_changes.edition',
       'price_changes.old_base_price_cents',
       'price_changes.new_base_price_cents',
@@ -70,6 +73,7 @@ export async function priceHistory(
     newRecyclingPriceCents: Number(row.new_recycling_price_cents),
     actor: row.actor,
     source: row.source,
+    note: row.note,
   }));
 }
 

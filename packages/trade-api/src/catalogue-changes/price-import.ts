@@ -4,6 +4,7 @@ import {
   countWords,
   movesTooFar,
   PriceChangeRefusedError,
+  revisionAudit,
   runPriceChange,
   type PriceChange,
   type PriceChangeOptions,
@@ -115,5 +116,6 @@ export async function importPrices(
       }
       return changes;
     },
+    revisionAudit('prices.imported', {}),
   );
 }
