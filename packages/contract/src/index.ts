@@ -289,3 +289,32 @@ export {
   updateStaffEndpoint,
 } from './ops-session.ts';
 export type { StaffMemberView, StaffRole } from './ops-session.ts';
+
+export {
+  catalogueDeviceEndpoint,
+  catalogueDeviceQuerySchema,
+  catalogueDevicesEndpoint,
+  deviceRetirementEndpoint,
+  devicePriceEndpoint,
+  maxCatalogueUploadBytes,
+  modelImportEndpoint,
+  priceAdjustmentEndpoint,
+  priceFactorEndpoint,
+  priceFactorsEndpoint,
+  priceImportEndpoint,
+  priceListCsvEndpoint,
+  priceProblemOf,
+} from './ops-catalogue.ts';
+export type {
+  CatalogueDeviceDetail,
+  CatalogueDevicePage,
+  CatalogueDeviceQuery,
+  CatalogueDeviceRow,
+  CataloguePriceChangeSummary,
+  CataloguePriceMove,
+  DevicePriceRequest,
+  ModelImportReport,
+  PriceAdjustmentRequest,
+  PriceFactorRequest,
+  RetirementRequest,
+} from './ops-catalogue.ts';
