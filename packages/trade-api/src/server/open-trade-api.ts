@@ -34,6 +34,7 @@ import { registerOfferRoutes } from '../trades/offers.ts';
 import { registerTradeRoutes } from '../trades/trade-routes.ts';
 import { registerStaffRoutes } from '../staff/staff-routes.ts';
 import { registerOpsTradeRoutes } from '../ops/ops-trade-routes.ts';
+import { registerOpsCatalogueRoutes } from '../catalogue-changes/catalogue-routes.ts';
 import type { TradeApiOptions } from './trade-api-plugin.ts';
 import { checkSharedSecret, requireSharedSettings } from './cluster-check.ts';
 
@@ -97,6 +98,11 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
       registerContactRoutes(route, { db, mailer, clock });
       registerStaffRoutes(route, { db, clock, publicOrigin: config.publicOrigin });
       await registerOpsTradeRoutes(route, api, { db, mailer, clock, blobs: config, links: config });
+      await registerOpsCatalogueRoutes(route, api, {
+        db,
+        clock,
+        validateAnswers: config.environment !== 'production',
+      });
       // Status mails and reminders: every node runs the job worker until it closes.
       scheduleTradeJobs(api, {
         db,
