@@ -27,7 +27,7 @@ import { priceRuleAsOf } from './price-rule-as-of.ts';
 const inspectionPrefix = 'inspection-photos/';
 
 /** The store's key prefix of a line's inspection photos: `inspection-photos/t-…-<position>-`. */
-export function inspectionPhotoPrefix(tradeNumber: string, position: number): string {
+function inspectionPhotoPrefix(tradeNumber: string, position: number): string {
   return `${inspectionPrefix}${tradeNumber.toLowerCase()}-${position}-`;
 }
 

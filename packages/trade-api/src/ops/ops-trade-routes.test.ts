@@ -377,10 +377,163 @@ describe.each(testDatabases())('back-office trade calls on $name', (engine) => {
     expect((await detail(tradeNumber)).lines[0]?.inspectionPhotos).toHaveLength(1);
   });
 
+  it("prices by the price list of the offer's time, not by changes made since", async () => {
+    const before = await newTrade(1);
+    const offered = (await detail(before)).lines[0]!;
+    const started = fixture.deps.clock();
+    fixture.setNow(new Date(started.getTime() + 60_000));
+    const factor = await fixture.ops(
+      'prices',
+      'set-factor',
+      '--category',
+      'smartphones',
+      '--question',
+      'GRADE',
+      '--answer',
+      'GRADE_USED',
+      '--factor',
+      '0.5',
+    );
+    expect(factor.code, factor.output).toBe(0);
+    const edition = (await detail(before)).edition;
+    const adjusted = await fixture.ops(
+      'prices',
+      'adjust',
+      '--edition',
+      edition,
+      '--category',
+      'smartphones',
+      '--percent',
+      '10',
+    );
+    expect(adjusted.code, adjusted.output).toBe(0);
+    const rule = (await detail(before)).lines[0]!.priceRule!;
+    expect(rule).toEqual(offered.priceRule);
+    expect(rule.factors['GRADE']?.['GRADE_USED']?.factorBasisPoints).toBe(6150);
+    expect(rulePriceCents(rule, { POWERS_ON: 'YES', GRADE: 'GRADE_LIKE_NEW' })).toBe(
+      offered.priceCents,
+    );
+    // The price list has moved on meanwhile.
+    const today = await fixture.db
+      .selectFrom('device_prices')
+      .select('base_price_cents')
+      .where('device_id', '=', offered.deviceId)
+      .where('edition', '=', edition)
+      .executeTakeFirstOrThrow();
+    expect(Number(today.base_price_cents)).toBeGreaterThan(rule.basePriceCents);
+  });
+
+  it('two receipts at once: one is recorded, the other refused; one mail', async () => {
+    const tradeNumber = await newTrade(1);
+    const mailsBefore = (await mailsTo(fixture.outboxDir, customer.email)).length;
+    const answers = await Promise.all([
+      opsCall('POST', `/api/ops/trades/${tradeNumber}/receipt`, inspector, {}),
+      opsCall('POST', `/api/ops/trades/${tradeNumber}/receipt`, inspector2, {}),
+    ]);
+    expect(answers.map((answer) => answer.status).toSorted()).toEqual([200, 409]);
+    const events = (await detail(tradeNumber)).events.filter((e) => e.status === 'received');
+    expect(events).toHaveLength(1);
+    const audit = (await tradeEvents(tradeNumber)).filter((e) => e.action === 'trade.received');
+    expect(audit).toHaveLength(1);
+    const mails = (await mailsTo(fixture.outboxDir, customer.email)).length - mailsBefore;
+    expect(mails).toBeLessThanOrEqual(1);
+  });
+
+  it('two inspectors saving at once: one is recorded, the other told', async () => {
+    const tradeNumber = await newTrade(1);
+    await opsCall('POST', `/api/ops/trades/${tradeNumber}/receipt`, inspector, {});
+    const version = (await detail(tradeNumber)).lines[0]!.version;
+    const path = `/api/ops/trades/${tradeNumber}/items/1/inspection`;
+    const answers = await Promise.all([
+      opsCall('PUT', path, inspector, {
+        findings: { POWERS_ON: 'YES', GRADE: 'GRADE_GOOD' },
+        version,
+      }),
+      opsCall('PUT', path, inspector2, {
+        findings: { POWERS_ON: 'YES', GRADE: 'GRADE_USED' },
+        version,
+      }),
+    ]);
+    expect(answers.map((answer) => answer.status).toSorted()).toEqual([200, 409]);
+    const audit = (await tradeEvents(tradeNumber)).filter(
+      (e) => e.action === 'trade.item_inspected',
+    );
+    expect(audit).toHaveLength(1);
+    expect(
+      await fixture.db
+        .selectFrom('clarifications')
+        .selectAll()
+        .where(
+          'trade_id',
+          '=',
+          (
+            await fixture.db
+              .selectFrom('trades')
+              .select('id')
+              .where('trade_number', '=', tradeNumber)
+              .executeTakeFirstOrThrow()
+          ).id,
+        )
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('lists a decision recorded by phone as decided by an operator', async () => {
+    const tradeNumber = await newTrade(1);
+    await opsCall('POST', `/api/ops/trades/${tradeNumber}/receipt`, inspector, {});
+    const version = (await detail(tradeNumber)).lines[0]!.version;
+    await opsCall('PUT', `/api/ops/trades/${tradeNumber}/items/1/inspection`, inspector, {
+      findings: { POWERS_ON: 'YES', GRADE: 'GRADE_USED' },
+      version,
+    });
+    const wrong = await opsCall(
+      'POST',
+      `/api/ops/trades/${tradeNumber}/clarification-decisions`,
+      inspector,
+      { decisions: [{ position: 2, decision: 'accept' }], note: 'by phone' },
+    );
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.json)).toContain('decisions');
+    const returned = await opsCall(
+      'POST',
+      `/api/ops/trades/${tradeNumber}/clarification-decisions`,
+      inspector,
+      { decisions: [{ position: 1, decision: 'return' }], note: 'by phone, 9:30' },
+    );
+    expect(returned.status).toBe(200);
+    expect(returned.json).toMatchObject({ status: 'returned' });
+    const list = (await opsCall('GET', '/api/ops/clarifications?pageSize=100', inspector)).json as {
+      open: { tradeNumber: string }[];
+      decided: { tradeNumber: string; decision: unknown; lines: unknown[] }[];
+    };
+    expect(list.open.map((entry) => entry.tradeNumber)).not.toContain(tradeNumber);
+    expect(list.decided.find((entry) => entry.tradeNumber === tradeNumber)).toMatchObject({
+      decision: { outcome: 'returned', by: 'operator' },
+      lines: [{ position: 1, state: 'returned' }],
+    });
+    const badQuery = await opsCall('GET', '/api/ops/clarifications?page=0', inspector);
+    expect(badQuery.status).toBe(400);
+    expect(JSON.stringify(badQuery.json)).toContain('page');
+  });
+
   it('audits the command line steps with the operator', async () => {
     const tradeNumber = await newTrade(1);
     expect((await fixture.ops('receive', tradeNumber)).code).toBe(0);
-    const events = await tradeEvents(tradeNumber);
-    expect(events.map((e) => [e.action, e.actor])).toEqual([['trade.received', 'ops']]);
+    const inspect = ['inspect', tradeNumber, '--item', '1', '--finding', 'GRADE=GRADE_USED'];
+    expect((await fixture.ops(...inspect)).code).toBe(0);
+    expect((await fixture.ops('clarify', tradeNumber, '--item', '1', '--price', '100')).code).toBe(
+      0,
+    );
+    expect((await fixture.ops('accept', tradeNumber)).code).toBe(0);
+    expect((await fixture.ops('pay', tradeNumber)).code).toBe(0);
+    const events = (await tradeEvents(tradeNumber)).toReversed();
+    expect(events.map((e) => [e.action, e.actor])).toEqual([
+      ['trade.received', 'ops'],
+      ['trade.item_inspected', 'ops'],
+      ['trade.price_revised', 'ops'],
+      ['trade.decision_recorded', 'ops'],
+      ['trade.paid', 'ops'],
+    ]);
+    expect(events[2]?.after).toMatchObject({ priceCents: 100 });
   });
 });

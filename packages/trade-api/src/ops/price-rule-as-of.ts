@@ -9,8 +9,8 @@ import type { OfferCatalogueDevice } from '../trades/offer-catalogue.ts';
  * keeps only its price, and the price list may have changed since. The history tables of
  * migration 0017 (`price_changes`, `factor_changes`, each with the `catalogue_revisions` row that
  * made it) give every value as of any time: the newest change at or before the time gives its
- * new value; without one, the oldest change after the time gives its old value; with no change
- * at all the value is today's.
+ * new value; without one, the oldest change after the time gives its old value (its new value
+ * when it was the first: nothing older is known); with no change at all the value is today's.
  */
 
 /** A value as of a time, from its changes (oldest first) and today's value. */
@@ -22,7 +22,9 @@ function valueAsOf<T>(
   const before = changes.filter((change) => change.at <= asOf).at(-1);
   if (before !== undefined) return before.new;
   const after = changes.find((change) => change.at > asOf);
-  return after?.old ?? today;
+  if (after === undefined) return today;
+  // A first value (old null) set after the time is the earliest one known.
+  return after.old ?? after.new;
 }
 
 /** Cents as stored, null kept (PostgreSQL may answer integers as strings). */

@@ -47,7 +47,7 @@ export interface InspectionInput {
 }
 
 /** Refuses findings that are no question and answer of the device's category. */
-export async function checkFindings(
+async function checkFindings(
   deps: { db: TradeDb },
   record: TradeRecord,
   item: TradeRecord['items'][number],
