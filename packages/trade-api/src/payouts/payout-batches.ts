@@ -54,12 +54,53 @@ export interface PayoutBatch {
   closedBy: string | null;
 }
 
+/**
+ * Why a batch cannot be made, confirmed or cancelled: the trade does not exist, is not ready, is
+ * paid by the other method, has no readable account, is in an open batch already, or its payment
+ * fails the file's checks (IBAN, BIC, name); or our SEPA account is not configured, no trade was
+ * chosen, the batch does not exist or is closed.
+ */
+export type PayoutRefusalReason =
+  | 'unknownTrade'
+  | 'notReady'
+  | 'wrongMethod'
+  | 'payoutAccount'
+  | 'inOpenBatch'
+  | 'payment'
+  | 'debtorMissing'
+  | 'noTrades'
+  | 'unknownBatch'
+  | 'batchClosed';
+
+/** One problem of a batch, naming its trade when it is about one. */
+export interface PayoutRefusal {
+  reason: PayoutRefusalReason;
+  tradeNumber?: string;
+  message: string;
+}
+
 /** A batch that cannot be made, confirmed or cancelled; names every problem. */
 export class PayoutBatchError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  constructor(
+    readonly problems: readonly string[],
+    /** The same problems, each with its reason and trade (the back office answers with them). */
+    readonly refusals: readonly PayoutRefusal[] = [],
+  ) {
     super(problems.join('\n'));
     this.name = 'PayoutBatchError';
   }
+}
+
+/** A {@link PayoutBatchError} of refusals, each written as `<trade>: <message>`. */
+function refused(refusals: readonly PayoutRefusal[]): PayoutBatchError {
+  return new PayoutBatchError(
+    refusals.map((refusal) =>
+      refusal.tradeNumber === undefined
+        ? refusal.message
+        : `${refusal.tradeNumber}: ${refusal.message}`,
+    ),
+    refusals,
+  );
 }
 
 /** The payout account stored with a trade at checkout (checkout.ts, `payoutDetails`). */
@@ -70,11 +111,12 @@ const sepaDetailsSchema = z.object({
 });
 const paypalDetailsSchema = z.object({ email: z.string() });
 
-const methodOf = (paymentType: number): PayoutMethod => (paymentType === 2 ? 'paypal' : 'sepa');
+/** The payout method of a trade's payment type. */
+export const methodOf = (paymentType: number): PayoutMethod =>
+  paymentType === 2 ? 'paypal' : 'sepa';
 
-/** The stored payout account of a trade, checked; a problem names the trade. */
-function payoutAccountOf(
-  tradeNumber: string,
+/** The stored payout account of a trade, checked; or what is wrong with it. */
+export function payoutAccountOf(
   method: PayoutMethod,
   json: string,
 ): { payee: string; iban?: string; bic?: string } | string {
@@ -82,16 +124,16 @@ function payoutAccountOf(
   try {
     value = JSON.parse(json);
   } catch {
-    return `${tradeNumber}: its stored payout account is not readable`;
+    return 'its stored payout account is not readable';
   }
   if (method === 'paypal') {
     const parsed = paypalDetailsSchema.safeParse(value);
     return parsed.success
       ? { payee: parsed.data.email }
-      : `${tradeNumber}: its stored PayPal account has no e-mail address`;
+      : 'its stored PayPal account has no e-mail address';
   }
   const parsed = sepaDetailsSchema.safeParse(value);
-  if (!parsed.success) return `${tradeNumber}: its stored bank account is incomplete`;
+  if (!parsed.success) return 'its stored bank account is incomplete';
   return {
     payee: parsed.data.accountHolder,
     iban: parsed.data.iban,
@@ -127,7 +169,7 @@ export async function tradesReadyToPay(db: TradeDb): Promise<ReadyTrade[]> {
     .execute();
   return rows.map((row) => {
     const method = methodOf(row.payment_type);
-    const account = payoutAccountOf(row.trade_number, method, row.payout_details);
+    const account = payoutAccountOf(method, row.payout_details);
     return {
       tradeNumber: row.trade_number,
       status: row.status,
@@ -158,10 +200,20 @@ export interface PayoutBatchRequest {
 
 /** The file problems in words that name the trade of each payment. */
 function fileProblems(problems: readonly PayoutFileProblem[], tradeNumbers: readonly string[]) {
-  return problems.map((problem) =>
-    problem.index === undefined
-      ? `${problem.field}: ${problem.message}`
-      : `${tradeNumbers[problem.index] ?? `payment ${problem.index + 1}`}, ${problem.field}: ${problem.message}`,
+  return new PayoutBatchError(
+    problems.map((problem) =>
+      problem.index === undefined
+        ? `${problem.field}: ${problem.message}`
+        : `${tradeNumbers[problem.index] ?? `payment ${problem.index + 1}`}, ${problem.field}: ${problem.message}`,
+    ),
+    problems.map((problem) => {
+      const tradeNumber = problem.index === undefined ? undefined : tradeNumbers[problem.index];
+      return {
+        reason: 'payment' as const,
+        ...(tradeNumber === undefined ? {} : { tradeNumber }),
+        message: `${problem.field}: ${problem.message}`,
+      };
+    }),
   );
 }
 
@@ -176,10 +228,16 @@ export async function createPayoutBatch(
   request: PayoutBatchRequest,
 ): Promise<PayoutBatch> {
   const tradeNumbers = [...new Set(request.tradeNumbers)];
-  if (tradeNumbers.length === 0) throw new PayoutBatchError(['Choose at least one trade']);
+  if (tradeNumbers.length === 0) {
+    throw refused([{ reason: 'noTrades', message: 'Choose at least one trade' }]);
+  }
   if (request.method === 'sepa' && request.debtor === undefined) {
-    throw new PayoutBatchError([
-      'Our bank account for SEPA payouts is not configured: set PAYOUT_ACCOUNT_NAME, PAYOUT_ACCOUNT_IBAN and PAYOUT_ACCOUNT_BIC',
+    throw refused([
+      {
+        reason: 'debtorMissing',
+        message:
+          'Our bank account for SEPA payouts is not configured: set PAYOUT_ACCOUNT_NAME, PAYOUT_ACCOUNT_IBAN and PAYOUT_ACCOUNT_BIC',
+      },
     ]);
   }
   try {
@@ -190,7 +248,24 @@ export async function createPayoutBatch(
         .where('trade_number', 'in', tradeNumbers)
         .execute();
       const byNumber = new Map(rows.map((row) => [row.trade_number, row]));
-      const problems: string[] = [];
+      // A trade in an open batch is named here; the unique index still holds against a race.
+      const inOpenBatches = new Map(
+        (rows.length === 0
+          ? []
+          : await trx
+              .selectFrom('payout_batch_trades')
+              .innerJoin('payout_batches', 'payout_batches.id', 'payout_batch_trades.batch_id')
+              .select(['payout_batch_trades.trade_id', 'payout_batches.batch_number'])
+              .where(
+                'payout_batch_trades.trade_id',
+                'in',
+                rows.map((row) => row.id),
+              )
+              .where('payout_batch_trades.open', '=', 1)
+              .execute()
+        ).map((link) => [link.trade_id, link.batch_number]),
+      );
+      const problems: PayoutRefusal[] = [];
       const payments: {
         id: number;
         tradeNumber: string;
@@ -202,30 +277,43 @@ export async function createPayoutBatch(
       for (const tradeNumber of tradeNumbers) {
         const row = byNumber.get(tradeNumber);
         if (row === undefined) {
-          problems.push(`${tradeNumber}: there is no such trade`);
+          problems.push({ reason: 'unknownTrade', tradeNumber, message: 'there is no such trade' });
           continue;
         }
         if (!(readyStatuses as readonly string[]).includes(row.status)) {
-          problems.push(
-            `${tradeNumber}: it is ${row.status}; only inspected or accepted trades are paid`,
-          );
+          problems.push({
+            reason: 'notReady',
+            tradeNumber,
+            message: `it is ${row.status}; only inspected or accepted trades are paid`,
+          });
+          continue;
+        }
+        const heldBy = inOpenBatches.get(row.id);
+        if (heldBy !== undefined) {
+          problems.push({
+            reason: 'inOpenBatch',
+            tradeNumber,
+            message: `it is in the open payout batch ${heldBy} already`,
+          });
           continue;
         }
         const method = methodOf(row.payment_type);
         if (method !== request.method) {
-          problems.push(
-            `${tradeNumber}: it is paid by ${method === 'paypal' ? 'PayPal' : 'SEPA transfer'}`,
-          );
+          problems.push({
+            reason: 'wrongMethod',
+            tradeNumber,
+            message: `it is paid by ${method === 'paypal' ? 'PayPal' : 'SEPA transfer'}`,
+          });
           continue;
         }
-        const account = payoutAccountOf(tradeNumber, method, row.payout_details);
+        const account = payoutAccountOf(method, row.payout_details);
         if (typeof account === 'string') {
-          problems.push(account);
+          problems.push({ reason: 'payoutAccount', tradeNumber, message: account });
           continue;
         }
         payments.push({ id: row.id, tradeNumber, amountCents: row.total_cents, ...account });
       }
-      if (problems.length > 0) throw new PayoutBatchError(problems);
+      if (problems.length > 0) throw refused(problems);
 
       const inserted = await trx
         .insertInto('payout_batches')
@@ -271,9 +359,7 @@ export async function createPayoutBatch(
                 })),
               );
       } catch (error) {
-        if (error instanceof PayoutFileError) {
-          throw new PayoutBatchError(fileProblems(error.problems, numbers));
-        }
+        if (error instanceof PayoutFileError) throw fileProblems(error.problems, numbers);
         throw error;
       }
       const fileName = `${batchNumber}.${request.method === 'sepa' ? 'xml' : 'csv'}`;
@@ -307,8 +393,12 @@ export async function createPayoutBatch(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new PayoutBatchError([
-        'A trade of this batch was put in another open batch meanwhile; choose the trades again',
+      throw refused([
+        {
+          reason: 'inOpenBatch',
+          message:
+            'A trade of this batch was put in another open batch meanwhile; choose the trades again',
+        },
       ]);
     }
     throw error;
@@ -322,7 +412,9 @@ async function batchOf(db: TradeDb, batchNumber: string): Promise<PayoutBatch> {
     .selectAll()
     .where('batch_number', '=', batchNumber)
     .executeTakeFirst();
-  if (row === undefined) throw new PayoutBatchError([`There is no payout batch ${batchNumber}`]);
+  if (row === undefined) {
+    throw refused([{ reason: 'unknownBatch', message: `There is no payout batch ${batchNumber}` }]);
+  }
   const trades = await db
     .selectFrom('payout_batch_trades')
     .innerJoin('trades', 'trades.id', 'payout_batch_trades.trade_id')
@@ -364,7 +456,9 @@ export async function payoutBatchFile(
     .select(['file_name', 'file_content', 'method'])
     .where('batch_number', '=', batchNumber)
     .executeTakeFirst();
-  if (row === undefined) throw new PayoutBatchError([`There is no payout batch ${batchNumber}`]);
+  if (row === undefined) {
+    throw refused([{ reason: 'unknownBatch', message: `There is no payout batch ${batchNumber}` }]);
+  }
   return {
     fileName: row.file_name,
     contentType: row.method === 'paypal' ? 'text/csv; charset=utf-8' : 'application/xml',
@@ -387,7 +481,9 @@ async function closeBatch(
     .where('state', '=', 'open')
     .executeTakeFirst();
   if (Number(closed.numUpdatedRows) !== 1) {
-    throw new PayoutBatchError([`Payout batch ${batch.batchNumber} was closed meanwhile`]);
+    throw refused([
+      { reason: 'batchClosed', message: `Payout batch ${batch.batchNumber} was closed meanwhile` },
+    ]);
   }
   await trx
     .updateTable('payout_batch_trades')
@@ -413,7 +509,9 @@ async function closeBatch(
 async function openBatch(db: TradeDb, batchNumber: string): Promise<PayoutBatch> {
   const batch = await batchOf(db, batchNumber);
   if (batch.state !== 'open') {
-    throw new PayoutBatchError([`Payout batch ${batchNumber} is ${batch.state} already`]);
+    throw refused([
+      { reason: 'batchClosed', message: `Payout batch ${batchNumber} is ${batch.state} already` },
+    ]);
   }
   return batch;
 }
