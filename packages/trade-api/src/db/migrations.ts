@@ -39,6 +39,10 @@ import { up as priceHistoryUp, down as priceHistoryDown } from './migrations/pri
 import { up as payoutBatchesUp, down as payoutBatchesDown } from './migrations/payout-batches.ts';
 import { up as staffUp, down as staffDown } from './migrations/staff.ts';
 import {
+  up as tradeEventIndexesUp,
+  down as tradeEventIndexesDown,
+} from './migrations/trade-event-indexes.ts';
+import {
   up as tradeQueueIndexesUp,
   down as tradeQueueIndexesDown,
 } from './migrations/trade-queue-indexes.ts';
@@ -71,6 +75,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_staff': { up: staffUp, down: staffDown },
   '0019_trade_queue_indexes': { up: tradeQueueIndexesUp, down: tradeQueueIndexesDown },
   '0020_payout_batches': { up: payoutBatchesUp, down: payoutBatchesDown },
+  '0024_trade_event_indexes': { up: tradeEventIndexesUp, down: tradeEventIndexesDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

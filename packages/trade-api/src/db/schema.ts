@@ -387,6 +387,10 @@ export interface TradeItemsTable {
   photo_path: string | null;
 }
 
+/**
+ * A trade's status history. Indexed by trade, by `(status, created_at, trade_id)` and by
+ * `(trade_id, status, created_at)` (migration `0024_trade_event_indexes`).
+ */
 export interface TradeEventsTable {
   id: Generated<number>;
   trade_id: number;
