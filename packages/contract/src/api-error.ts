@@ -106,6 +106,7 @@ export const apiErrorCode = {
   notFound: 'not_found',
   offerAlreadyTraded: 'offer_already_traded',
   payloadTooLarge: 'payload_too_large',
+  payoutAccountMissing: 'payout_account_missing',
   photoLimit: 'photo_limit',
   photoTooLarge: 'photo_too_large',
   photoType: 'photo_type',
