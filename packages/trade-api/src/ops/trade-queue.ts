@@ -22,7 +22,7 @@ import type { TradeDatabase } from '../db/schema.ts';
  * The time zone of the queue's days (`from`, `to`): every edition (de, at, es, fr, it) keeps
  * Central European time, so a day is the same day in each of them.
  */
-const tradeQueueTimeZone = 'Europe/Berlin';
+export const tradeQueueTimeZone = 'Europe/Berlin';
 
 /** What a search text looks for. */
 type Search =

@@ -35,6 +35,9 @@ import { registerTradeRoutes } from '../trades/trade-routes.ts';
 import { registerStaffRoutes } from '../staff/staff-routes.ts';
 import { registerOpsTradeRoutes } from '../ops/ops-trade-routes.ts';
 import { registerOpsCatalogueRoutes } from '../catalogue-changes/catalogue-routes.ts';
+import { registerPayoutRoutes } from '../payouts/payout-routes.ts';
+import { readPayoutAccount } from '../payouts/payout-account.ts';
+import { registerOverviewRoutes } from '../ops/overview-routes.ts';
 import type { TradeApiOptions } from './trade-api-plugin.ts';
 import { checkSharedSecret, requireSharedSettings } from './cluster-check.ts';
 
@@ -103,6 +106,9 @@ export function createTradeApiOptions(parts: TradeApiParts): TradeApiOptions {
         clock,
         validateAnswers: config.environment !== 'production',
       });
+      const payoutAccount = readPayoutAccount(process.env);
+      registerPayoutRoutes(route, { db, clock, mailer, links: config, payoutAccount });
+      registerOverviewRoutes(route, { db, clock });
       // Status mails and reminders: every node runs the job worker until it closes.
       scheduleTradeJobs(api, {
         db,
