@@ -14,12 +14,16 @@ process.env['LINGUI_SUPPRESS_BABEL_WARNING'] = '1';
 /**
  * The Vite plugins every workspace with lingui texts uses: catalogs (`.po`) compiled on import,
  * failing the build on a missing translation, and the macros (`t`, `<Trans>`, `msg`) compiled
- * by Babel in the files that use them.
+ * by Babel in the files that use them. `configPath` names a lingui configuration other than the
+ * project's root one.
  */
-export function linguiPlugins(): PluginOption[] {
+export function linguiPlugins(configPath?: string): PluginOption[] {
+  // A workspace with catalogs of its own (the back office) names its lingui configuration; the
+  // others share the root one.
+  const config = configPath === undefined ? {} : { configPath };
   return [
-    lingui({ failOnMissing: true, failOnCompileError: true }),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui({ failOnMissing: true, failOnCompileError: true, ...config }),
+    babel({ presets: [linguiTransformerBabelPreset({}, config)] }),
   ];
 }
 

@@ -39,6 +39,7 @@ export default defineConfig({
       './packages/trade-api',
       './widget',
       './host-shop',
+      './back-office',
     ],
   },
 });

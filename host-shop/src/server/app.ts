@@ -16,6 +16,7 @@ import {
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { Site } from '../app/site.ts';
+import { mountBackOffice, type BackOfficeOptions } from './back-office.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { pagesPlugin } from './pages.ts';
 import { searchEngineFiles } from './search-engine-files.ts';
@@ -44,6 +45,8 @@ export interface AppOptions {
   pages?: ServerBuild;
   /** The pages' browser files (default: host-shop/build/client). */
   pagesClientDirectory?: string;
+  /** The back office, served on its own host beside the pages. */
+  backOffice?: BackOfficeOptions;
 }
 
 // src/server/app.ts and the bundled dist/server/main.js sit at the same depth in host-shop/.
@@ -238,7 +241,29 @@ export function buildApp(options: AppOptions = {}): FastifyInstance {
         );
       },
     });
-    void app.register(pagesPlugin, { build: options.pages, api, visitorApi, publicOrigin });
+    const pages = options.pages;
+    // The back office's calls go the way the visitor's calls of the pages go, by path.
+    const apiFetch = (request: FastifyRequest): typeof fetch => {
+      if (options.tradeApi) return inProcessFetch(app, { remoteAddress: request.ip });
+      const forward = forwardingFetch(request.ip);
+      return (input, init) => {
+        const { pathname, search } = new URL(input instanceof Request ? input.url : input);
+        return forward(new URL(`${pathname}${search}`, apiBaseUrl), init);
+      };
+    };
+    void app.register(async (scope) => {
+      const backOffice =
+        options.backOffice === undefined
+          ? undefined
+          : await mountBackOffice(scope, options.backOffice, apiFetch);
+      await scope.register(pagesPlugin, {
+        build: pages,
+        api,
+        visitorApi,
+        publicOrigin,
+        backOffice,
+      });
+    });
   }
 
   return app;

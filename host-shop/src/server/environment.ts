@@ -16,6 +16,13 @@ const environmentSchema = z.object({
    * addresses and CIDR ranges, or the number of proxy hops; unset, none.
    */
   TRUST_PROXY: z._default(trustProxySchema, false),
+  /**
+   * The shop's public origin (as the trade API reads it): the back office answers on `ops.`
+   * beside its host; unset, on ops.localhost.
+   */
+  PUBLIC_ORIGIN: z.optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  ),
 });
 
 /** Server settings read once from the process environment. */

@@ -8,6 +8,7 @@ exitUnlessSupportedNode();
 // src/server/main.ts and the bundled dist/server/main.js sit at the same depth in host-shop/.
 const defaultDataDir = fileURLToPath(new URL('../../../data/', import.meta.url));
 const pagesBuild = new URL('../../build/server/index.js', import.meta.url);
+const backOfficeBuild = new URL('../../../back-office/build/server/index.js', import.meta.url);
 
 const { serve } = await import('./serve.ts');
-await serve({ defaultDataDir, pagesBuild });
+await serve({ defaultDataDir, pagesBuild, backOfficeBuild });

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ApiClient } from '@tradein/client-core';
 import type { EditionCode } from '@tradein/editions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +6,9 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { ShopRequest } from '../app/shop-context.ts';
 import { siteForHost, type Site } from '../app/site.ts';
 import { thirdPartySources } from '../app/tracking/third-party-scripts.server.ts';
+import type { BackOfficeMount } from './back-office.ts';
 import { entityTag, namesTag } from './entity-tag.ts';
+import { sendResponse, toFetchRequest } from './fetch-bridge.ts';
 import { pageCaching } from './page-caching.ts';
 import { pageSecurityHeaders } from './security-headers.ts';
 
@@ -34,36 +34,8 @@ export interface PagesOptions {
   visitorApi(request: FastifyRequest): ApiClient;
   /** The origin links of a page name. */
   publicOrigin(site: Site, request: FastifyRequest): string;
-}
-
-/** A Fetch API request of what Fastify received. */
-function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const single of Array.isArray(value) ? value : [value]) headers.append(name, single);
-  }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const body = hasBody && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
-  return new Request(url, { method: request.method, headers, body, signal: abort });
-}
-
-/**
- * Sends a Fetch API response through Fastify (so compression and hooks apply), with `body`
- * instead of the response's own when the page was read already.
- */
-function sendResponse(reply: FastifyReply, response: Response, body?: string): FastifyReply {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') continue;
-    reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (body !== undefined) return reply.send(body);
-  if (response.body === null) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+  /** The back office, which answers every path on its own host. */
+  backOffice?: BackOfficeMount | undefined;
 }
 
 /**
@@ -122,6 +94,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
       async handler(request, reply) {
+        if (options.backOffice?.serves(request)) return options.backOffice.handle(request, reply);
         const site = siteForHost(request.host);
         const nonce = randomBytes(16).toString('base64');
         const abort = new AbortController();

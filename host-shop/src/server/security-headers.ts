@@ -73,3 +73,27 @@ export function pageSecurityHeaders({
     ...(httpsOnly ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/**
+ * The security headers of the back office's pages: those of a shop page without third parties,
+ * and never framed, not even by our own pages (a staff screen inside a frame could be clicked
+ * through by a page that covers it).
+ */
+export function backOfficeSecurityHeaders(
+  nonce: string,
+  httpsOnly: boolean,
+): Record<string, string> {
+  const headers = pageSecurityHeaders({
+    nonce,
+    thirdParty: { script: [], connect: [], img: [] },
+    httpsOnly,
+  });
+  return {
+    ...headers,
+    'content-security-policy': (headers['content-security-policy'] ?? '').replace(
+      "frame-ancestors 'self'",
+      "frame-ancestors 'none'",
+    ),
+    'x-frame-options': 'DENY',
+  };
+}

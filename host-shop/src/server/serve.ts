@@ -1,4 +1,5 @@
 import {
+  backOfficeOrigin,
   openTradeApi,
   readLegalDetails,
   readTradeApiConfig,
@@ -15,6 +16,8 @@ export interface ServeOptions {
   defaultDataDir: string;
   /** React Router's server build of the pages. */
   pagesBuild: URL;
+  /** React Router's server build of the back office. */
+  backOfficeBuild: URL;
 }
 
 /** Reads settings; when they are wrong, prints what is wrong (no stack trace) and exits 1. */
@@ -31,7 +34,11 @@ function readSettingsOrExit<T>(read: () => T): T {
  * Opens the trade API (or, with `TRADE_API_URL`, uses an API node), builds the shop server and
  * listens until SIGINT or SIGTERM.
  */
-export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promise<void> {
+export async function serve({
+  defaultDataDir,
+  pagesBuild,
+  backOfficeBuild,
+}: ServeOptions): Promise<void> {
   const environment = readSettingsOrExit(() => readEnvironment(process.env));
   // The pages read the same file when they first show an imprint, privacy or contact page
   // (app/content/legal-details.server.ts); a mistake in it, or a placeholder left in a
@@ -39,6 +46,12 @@ export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promi
   // the bundle replaces the expression `process.env.NODE_ENV` with "production" at build time.
   readSettingsOrExit(() => readLegalDetails({ ...process.env }));
   const pages = (await import(pagesBuild.href)) as ServerBuild;
+  // The back office answers on `ops.` beside the shop host of PUBLIC_ORIGIN, where its
+  // invitation links point (docs/back-office.md, "Its host").
+  const backOffice = {
+    build: (await import(backOfficeBuild.href)) as ServerBuild,
+    host: new URL(backOfficeOrigin(environment.PUBLIC_ORIGIN ?? 'http://localhost')).hostname,
+  };
   const tradeApiUrl = environment.TRADE_API_URL;
   if (tradeApiUrl !== undefined) {
     // A shop node in front of an API node: no database of its own.
@@ -47,6 +60,7 @@ export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promi
       trustProxy: environment.TRUST_PROXY,
       tradeApiUrl,
       pages,
+      backOffice,
     });
     await listenUntilStopped(app, environment);
     app.log.info({ tradeApiUrl }, 'shop pages call the trade API node');
@@ -64,6 +78,7 @@ export async function serve({ defaultDataDir, pagesBuild }: ServeOptions): Promi
     trustProxy: environment.TRUST_PROXY,
     tradeApi: tradeApi.options,
     pages,
+    backOffice,
   });
   app.addHook('onClose', () => tradeApi.close());
   await listenUntilStopped(app, environment);

@@ -4,6 +4,7 @@
  */
 export { readLegalDetails } from './config/legal-details-file.ts';
 export { readTradeApiConfig } from './config/trade-api-config.ts';
+export { backOfficeOrigin } from './staff/back-office-origin.ts';
 export { fastifyTrustProxy, trustProxySchema } from './config/trust-proxy.ts';
 export type { TrustProxy } from './config/trust-proxy.ts';
 export { answerOutsideApiInApiShape, apiShapedServerErrors } from './server/framework-errors.ts';

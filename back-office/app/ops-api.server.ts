@@ -1,0 +1,136 @@
+import {
+  endpointPath,
+  readApiError,
+  type ApiError,
+  type Endpoint,
+  type EndpointParams,
+} from '@tradein/contract';
+import { data, type RouterContextProvider } from 'react-router';
+import type * as z from 'zod/mini';
+import { backOfficeRequest } from './request-context.ts';
+
+/*
+ * The one way the back office's loaders and actions call `/api/ops/`: the staff session's cookie
+ * of the incoming request goes along, the answer is parsed with the endpoint's response schema,
+ * and cookies the API sets (sign-in, sign-out) come back for the page's answer.
+ */
+
+/** The cookie of a staff session, as require-staff.ts of the trade API reads it. */
+const staffCookieName = 'tradein_staff';
+
+/** The API's origin for calls through `apiFetch`: in-process calls use the path only. */
+const apiOrigin = 'http://trade-api.invalid';
+
+/** An answer of the API: the parsed body, or the refusal with its status. */
+export type OpsAnswer<T> =
+  | { ok: true; status: number; data: T; setCookies: string[] }
+  | {
+      ok: false;
+      status: number;
+      error: ApiError['error'];
+      setCookies: string[];
+      retryAfter?: string;
+    };
+
+/** What a call sends besides the endpoint. */
+export interface OpsCallInput<E extends Endpoint> {
+  params?: EndpointParams<E>;
+  /** Query values as text, the way a URL holds them. */
+  query?: Readonly<Record<string, string | undefined>>;
+  body?: unknown;
+  /** The session's CSRF token, which every state-changing call needs. */
+  csrfToken?: string | undefined;
+}
+
+/** The `tradein_staff` cookie of a request, as a `cookie` header, or undefined. */
+function staffCookieOf(request: Request): string | undefined {
+  const header = request.headers.get('cookie');
+  if (header === null) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === staffCookieName) return `${staffCookieName}=${value.join('=')}`;
+  }
+  return undefined;
+}
+
+/** The answer when the trade API cannot serve for now: a 503 page with Retry-After. */
+function unavailable(retryAfter: string | null): never {
+  throw data(
+    { unavailable: true },
+    { status: 503, headers: { 'retry-after': retryAfter ?? '5', 'cache-control': 'no-store' } },
+  );
+}
+
+/**
+ * Calls an `/api/ops/` endpoint for the staff member of `request`. A 503 of the API (its
+ * database is away) or no answer at all becomes the page's 503; every other refusal is
+ * answered for the page to show.
+ */
+export async function callOps<E extends Endpoint>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  endpoint: E,
+  input: OpsCallInput<E> = {},
+): Promise<OpsAnswer<z.output<E['response']>>> {
+  const { apiFetch } = backOfficeRequest(context);
+  const url = new URL(endpointPath(endpoint, input.params as EndpointParams<E>), apiOrigin);
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(name, value);
+  }
+  const headers = new Headers({ accept: 'application/json' });
+  const cookie = staffCookieOf(request);
+  if (cookie !== undefined) headers.set('cookie', cookie);
+  if (input.csrfToken !== undefined) headers.set('x-csrf-token', input.csrfToken);
+  let body: string | undefined;
+  if (endpoint.method !== 'GET') {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(input.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await apiFetch(url, { method: endpoint.method, headers, body });
+  } catch {
+    unavailable(null);
+  }
+  if (response.status === 503) unavailable(response.headers.get('retry-after'));
+  const setCookies = response.headers.getSetCookie();
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const parsed = endpoint.response.safeParse(json);
+    if (!parsed.success) throw new Error(`${endpoint.path} answered outside its contract`);
+    return {
+      ok: true,
+      status: response.status,
+      data: parsed.data as z.output<E['response']>,
+      setCookies,
+    };
+  }
+  const error = readApiError(json)?.error ?? {
+    code: 'unknown',
+    message: `The trade API answered ${response.status}`,
+  };
+  const retryAfter = response.headers.get('retry-after');
+  return {
+    ok: false,
+    status: response.status,
+    error,
+    setCookies,
+    ...(retryAfter === null ? {} : { retryAfter }),
+  };
+}
+
+/**
+ * Headers that pass the API's cookies on to the browser. The API was called in-process over
+ * plain HTTP; a page served over HTTPS marks them `Secure` as the API would have.
+ */
+export function cookieHeaders(setCookies: readonly string[], request: Request): Headers {
+  const secure = new URL(request.url).protocol === 'https:';
+  const headers = new Headers();
+  for (const cookie of setCookies) {
+    headers.append(
+      'set-cookie',
+      secure && !/;\s*Secure/i.test(cookie) ? `${cookie}; Secure` : cookie,
+    );
+  }
+  return headers;
+}
