@@ -111,7 +111,7 @@ const deviceSortKeys = ['name', 'id', 'price'] as const;
  * case-insensitive); `manufacturer` and `series` are keys; `retired` narrows to retired (true)
  * or current (false) devices; the prices are those of `edition` (default `de`).
  */
-export const catalogueDeviceQuerySchema = /* @__PURE__ */ pure(() =>
+const catalogueDeviceQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     q: z.optional(plainTextSchema('Search', maxDeviceSearchLength)),
     edition: z._default(editionCodeSchema, 'de'),
@@ -226,7 +226,6 @@ const priceMoveSchema = /* @__PURE__ */ pure(() =>
     relativeMove: z.nullable(z.number()),
   }),
 );
-export type CataloguePriceMove = z.infer<typeof priceMoveSchema>;
 
 /**
  * What a price change did or, as a preview, would do: `revisionId` is null for a preview or
@@ -251,7 +250,7 @@ export type CataloguePriceChangeSummary = z.infer<typeof priceChangeSummarySchem
  * the recycling price at most the base price, a move of more than half the current price only
  * with `force`.
  */
-export const devicePriceRequestSchema = /* @__PURE__ */ pure(() =>
+const devicePriceRequestSchema = /* @__PURE__ */ pure(() =>
   z
     .object({
       basePriceCents: priceCentsSchema,
@@ -267,7 +266,6 @@ export const devicePriceRequestSchema = /* @__PURE__ */ pure(() =>
       }),
     ),
 );
-export type DevicePriceRequest = z.input<typeof devicePriceRequestSchema>;
 
 /** Changes one device's prices in one edition; answers the change (prices 0: nothing differed). */
 export const devicePriceEndpoint = /* @__PURE__ */ defineEndpoint({
@@ -298,7 +296,7 @@ const percentSchema = /* @__PURE__ */ pure(() =>
  * edition names it, or its key). `dryRun` previews; applying needs the preview's
  * `basedOnRevision`, and a move of more than 50 % needs `force`.
  */
-export const priceAdjustmentRequestSchema = /* @__PURE__ */ pure(() =>
+const priceAdjustmentRequestSchema = /* @__PURE__ */ pure(() =>
   z
     .object({
       edition: editionCodeSchema,
@@ -323,7 +321,6 @@ export const priceAdjustmentRequestSchema = /* @__PURE__ */ pure(() =>
       }),
     ),
 );
-export type PriceAdjustmentRequest = z.input<typeof priceAdjustmentRequestSchema>;
 
 /** Previews or applies an adjustment. */
 export const priceAdjustmentEndpoint = /* @__PURE__ */ defineEndpoint({
@@ -416,7 +413,6 @@ const modelImportReportSchema = /* @__PURE__ */ pure(() =>
     }),
   }),
 );
-export type ModelImportReport = z.infer<typeof modelImportReportSchema>;
 
 /**
  * Imports models in the format of the seed's `product-lines.json` (the JSON array as the body).
@@ -440,7 +436,6 @@ const retirementRequestSchema = /* @__PURE__ */ pure(() =>
     dryRun: z._default(z.boolean('Dry run must be true or false'), false),
   }),
 );
-export type RetirementRequest = z.input<typeof retirementRequestSchema>;
 
 /** Retires a device: no new offers; offers and trades made before stay valid. */
 export const deviceRetirementEndpoint = /* @__PURE__ */ defineEndpoint({
@@ -488,7 +483,7 @@ export const priceFactorsEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** Sets one answer's factor: a decimal above 0 and at most 1.2 with at most four places. */
-export const priceFactorRequestSchema = /* @__PURE__ */ pure(() =>
+const priceFactorRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({
     category: catalogueKeySchema,
     question: plainTextSchema('Question', 100),
@@ -503,7 +498,6 @@ export const priceFactorRequestSchema = /* @__PURE__ */ pure(() =>
     dryRun: z._default(z.boolean('Dry run must be true or false'), false),
   }),
 );
-export type PriceFactorRequest = z.input<typeof priceFactorRequestSchema>;
 
 /** Sets one answer's factor; answers old and new (revision null: dry or unchanged). */
 export const priceFactorEndpoint = /* @__PURE__ */ defineEndpoint({
