@@ -36,7 +36,7 @@ export interface CatalogueChangeOrigin {
 }
 
 /** The audit actor of a change's origin. */
-export function auditActorOf(origin: CatalogueChangeOrigin): AuditActor {
+function auditActorOf(origin: CatalogueChangeOrigin): AuditActor {
   return (
     origin.audit ?? {
       actor: origin.actor,
