@@ -154,8 +154,8 @@ export async function recordFindingsWithin(
   await auditTrade(trx, by, {
     action: 'trade.item_inspected',
     tradeNumber: record.tradeNumber,
-    before: { position: item.position, findings: item.found },
-    after: { position: item.position, findings: change.findings },
+    before: { position: item.position, findings: item.found, photoPath: item.photoPath },
+    after: { position: item.position, findings: change.findings, photoPath: change.photoPath },
     at: change.at,
   });
 }
