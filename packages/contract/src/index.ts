@@ -316,28 +316,20 @@ export {
   cancelPayoutBatchEndpoint,
   confirmPayoutBatchEndpoint,
   createPayoutBatchEndpoint,
-  createPayoutBatchSchema,
-  maxPayoutBatchTrades,
   payoutBatchEndpoint,
   payoutBatchesEndpoint,
-  payoutBatchesQuerySchema,
   payoutBatchFileEndpoint,
   payoutReadyEndpoint,
-  payoutReadyQuerySchema,
 } from './ops-payouts.ts';
 export type {
-  CreatePayoutBatchRequest,
   PayoutBatchDetail,
   PayoutBatchesPage,
   PayoutBatchesQuery,
   PayoutBatchSummary,
-  PayoutBatchTrade,
-  PayoutMethodCode,
   PayoutPayee,
   PayoutReadyPage,
   PayoutReadyQuery,
-  PayoutReadyQueryInput,
   PayoutReadyRow,
 } from './ops-payouts.ts';
 export { opsOverviewEndpoint } from './ops-overview.ts';
-export type { LatePayout, OpsOverview, OverviewDayFigure } from './ops-overview.ts';
+export type { OpsOverview, OverviewDayFigure } from './ops-overview.ts';

@@ -34,7 +34,6 @@ const latePayoutSchema = /* @__PURE__ */ pure(() =>
     daysLate: z.int().check(z.positive()),
   }),
 );
-export type LatePayout = z.infer<typeof latePayoutSchema>;
 
 /** The overview's figures. */
 const opsOverviewSchema = /* @__PURE__ */ pure(() =>

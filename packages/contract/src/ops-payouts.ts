@@ -16,7 +16,7 @@ const defaultPayoutPageSize = 50;
 /** The highest page number: far beyond any list, low enough to stay a safe integer offset. */
 const maxPayoutPage = 100_000;
 /** The most trades one batch takes: PayPal's limit per file. */
-export const maxPayoutBatchTrades = 5000;
+const maxPayoutBatchTrades = 5000;
 
 /**
  * A whole number from a URL (text of digits) or from code (a number), checked against its
@@ -44,7 +44,6 @@ function pageNumberSchema(label: string, maximum: number) {
 export const payoutMethodSchema = /* @__PURE__ */ pure(() =>
   z.enum(['sepa', 'paypal'], 'Method must be sepa or paypal'),
 );
-export type PayoutMethodCode = z.infer<typeof payoutMethodSchema>;
 
 /** A payout batch's number, e.g. `PB-2026-000001`. */
 const payoutBatchNumberSchema = /* @__PURE__ */ pure(() =>
@@ -72,7 +71,7 @@ const payoutPayeeSchema = /* @__PURE__ */ pure(() =>
 export type PayoutPayee = z.infer<typeof payoutPayeeSchema>;
 
 /** The query of the ready-to-pay list: page, page size, and optionally one method. */
-export const payoutReadyQuerySchema = /* @__PURE__ */ pure(() =>
+const payoutReadyQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     method: z.optional(payoutMethodSchema),
     page: z._default(pageNumberSchema('Page', maxPayoutPage), 1),
@@ -80,8 +79,6 @@ export const payoutReadyQuerySchema = /* @__PURE__ */ pure(() =>
   }),
 );
 export type PayoutReadyQuery = z.infer<typeof payoutReadyQuerySchema>;
-/** The query as a URL or a caller gives it, before defaults. */
-export type PayoutReadyQueryInput = z.input<typeof payoutReadyQuerySchema>;
 
 /** One trade that may be paid now (or is in an open batch waiting for its confirmation). */
 const payoutReadyRowSchema = /* @__PURE__ */ pure(() =>
@@ -144,7 +141,7 @@ const payoutBatchSummarySchema = /* @__PURE__ */ pure(() =>
 export type PayoutBatchSummary = z.infer<typeof payoutBatchSummarySchema>;
 
 /** The query of the batch list: page, page size, and optionally one state. */
-export const payoutBatchesQuerySchema = /* @__PURE__ */ pure(() =>
+const payoutBatchesQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     state: z.optional(payoutBatchStateSchema),
     page: z._default(pageNumberSchema('Page', maxPayoutPage), 1),
@@ -174,7 +171,6 @@ const payoutBatchTradeSchema = /* @__PURE__ */ pure(() =>
     amountCents: centsSchema,
   }),
 );
-export type PayoutBatchTrade = z.infer<typeof payoutBatchTradeSchema>;
 
 /** A batch with its trades. */
 const payoutBatchDetailSchema = /* @__PURE__ */ pure(() =>
@@ -186,7 +182,7 @@ const payoutBatchDetailSchema = /* @__PURE__ */ pure(() =>
 export type PayoutBatchDetail = z.infer<typeof payoutBatchDetailSchema>;
 
 /** A new batch: its method and its trades (each once). */
-export const createPayoutBatchSchema = /* @__PURE__ */ pure(() =>
+const createPayoutBatchSchema = /* @__PURE__ */ pure(() =>
   z.object({
     method: payoutMethodSchema,
     tradeNumbers: z.array(tradeNumberSchema).check(
@@ -196,7 +192,6 @@ export const createPayoutBatchSchema = /* @__PURE__ */ pure(() =>
     ),
   }),
 );
-export type CreatePayoutBatchRequest = z.infer<typeof createPayoutBatchSchema>;
 
 /** The batch named in the path. */
 const batchParamsSchema = /* @__PURE__ */ pure(() =>
