@@ -577,6 +577,27 @@ describe.each(testDatabases())('payout calls on $name', (engine) => {
       ),
       { numRuns: 60 },
     );
+    const segment = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary-ascii' }),
+      // Numbers of batches that do not exist.
+      fc.integer({ min: 900_000, max: 9_999_999 }).map((n) => `PB-2026-${n}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        segment.filter((text) => text !== '' && !/^[./]+$/.test(text)),
+        fc.constantFrom(['GET', ''], ['GET', '/file'], ['POST', '/confirm'], ['POST', '/cancel']),
+        async (batchNumber, [method, tail]) => {
+          const answer = await call(
+            method ?? 'GET',
+            `/api/ops/payouts/batches/${encodeURIComponent(batchNumber)}${tail ?? ''}`,
+            { headers: clerk.headers, ...(method === 'POST' ? { body: {} } : {}) },
+          );
+          expect([400, 404]).toContain(answer.status);
+        },
+      ),
+      { numRuns: 60 },
+    );
     expect(await rowCounts(fixture.db)).toEqual(before);
   });
 });
