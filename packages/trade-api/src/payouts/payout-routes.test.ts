@@ -585,7 +585,7 @@ describe.each(testDatabases())('payout calls on $name', (engine) => {
     );
     await fc.assert(
       fc.asyncProperty(
-        segment.filter((text) => text !== '' && !/^[./]+$/.test(text)),
+        segment.filter((value) => value !== '' && !/^[./]+$/.test(value)),
         fc.constantFrom(['GET', ''], ['GET', '/file'], ['POST', '/confirm'], ['POST', '/cancel']),
         async (batchNumber, [method, tail]) => {
           const answer = await call(
