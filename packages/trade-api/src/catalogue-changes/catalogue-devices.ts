@@ -89,7 +89,10 @@ async function deviceRows(
   } else {
     const direction = query.direction;
     if (query.sort === 'price') {
-      select = select.orderBy('device_prices.base_price_cents', direction);
+      // Devices without a price in the edition last, in both databases and both directions.
+      select = select
+        .orderBy(sql`device_prices.base_price_cents is null`)
+        .orderBy('device_prices.base_price_cents', direction);
     } else if (query.sort === 'name') {
       select = select.orderBy(sql`lower(devices.name)`, direction);
     }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { priceProblemOf } from '@tradein/contract';
+import { maxCatalogueUploadBytes, priceProblemOf } from '@tradein/contract';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, type ApiCall, type TestAnswer } from '../../test-kit/api-call.ts';
@@ -223,6 +223,15 @@ describe.each(testDatabases())('catalogue calls of the back office on $name', (e
     expect((apple.body['rows'] as { id: number }[]).map((row) => row.id)).toEqual([1000]);
     const pixel = await asPricing('GET', '/api/ops/catalogue/devices?series=pixel');
     expect((pixel.body['rows'] as { id: number }[]).map((row) => row.id)).toEqual([1002]);
+    const byPrice = await asPricing(
+      'GET',
+      '/api/ops/catalogue/devices?sort=price&direction=desc&edition=es',
+    );
+    const bases = (byPrice.body['rows'] as { price: { basePriceCents: number } }[]).map(
+      (row) => row.price.basePriceCents,
+    );
+    expect(bases).toHaveLength(6);
+    expect(bases).toEqual(bases.toSorted((left, right) => right - left));
     // A wildcard of LIKE is a character like any other.
     const percent = await asPricing('GET', '/api/ops/catalogue/devices?q=%25');
     expect(percent.body['total']).toBe(0);
@@ -420,6 +429,8 @@ describe.each(testDatabases())('catalogue calls of the back office on $name', (e
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ dryRun: true, prices: 2, revisionId: null });
     expect(await rowCounts(db)).toEqual(counts);
+    const tooLarge = await importCsv('x'.repeat(maxCatalogueUploadBytes + 1), 'dryRun=true');
+    expect(tooLarge.status).toBe(413);
     const wrongType = await asPricing('POST', '/api/ops/catalogue/price-imports?dryRun=true', {
       csv,
     });
