@@ -75,7 +75,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_staff': { up: staffUp, down: staffDown },
   '0019_trade_queue_indexes': { up: tradeQueueIndexesUp, down: tradeQueueIndexesDown },
   '0020_payout_batches': { up: payoutBatchesUp, down: payoutBatchesDown },
-  '0024_trade_event_indexes': { up: tradeEventIndexesUp, down: tradeEventIndexesDown },
+  '0021_trade_event_indexes': { up: tradeEventIndexesUp, down: tradeEventIndexesDown },
 };
 
 /** Serves {@link migrations} to Kysely's migrator without reading the file system. */

@@ -389,7 +389,7 @@ export interface TradeItemsTable {
 
 /**
  * A trade's status history. Indexed by trade, by `(status, created_at, trade_id)` and by
- * `(trade_id, status, created_at)` (migration `0024_trade_event_indexes`).
+ * `(trade_id, status, created_at)` (migration `0021_trade_event_indexes`).
  */
 export interface TradeEventsTable {
   id: Generated<number>;

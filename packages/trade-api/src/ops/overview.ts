@@ -8,7 +8,7 @@ import { startOfDay, tradeQueueTimeZone } from './trade-queue.ts';
  * The back office's overview (docs/trades.md, "The overview"), from the trades' status history
  * (`trade_events`) and `trades`: what reached a status today, the median time from receipt to
  * payout, and the trades past their payout promise. Each figure is a range of the
- * `(status, created_at)` index of `trade_events` (migration `0024_trade_event_indexes`) or of the
+ * `(status, created_at)` index of `trade_events` (migration `0021_trade_event_indexes`) or of the
  * ready trades (`trades (status, created_at)`), so it costs the rows it counts.
  */
 

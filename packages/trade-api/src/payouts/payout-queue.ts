@@ -24,7 +24,7 @@ import { businessDay, daysBetween, pastPromiseCutoff, promisedBy } from './payou
  * ready to pay, earliest payout promise first, and the batches, newest first, one page at a time.
  * The promise follows from the acceptance (the trade's latest event of its status), so the list
  * is ordered by that time, which the `(trade_id, status, created_at)` index of `trade_events`
- * (migration `0024_trade_event_indexes`) answers per trade.
+ * (migration `0021_trade_event_indexes`) answers per trade.
  */
 
 /** Trade statuses a payout may follow. */

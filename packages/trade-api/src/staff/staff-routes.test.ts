@@ -469,7 +469,7 @@ describe.each(testDatabases())('staff calls on $name', (engine) => {
     const member = await signInAs('lang@example.com');
     const refused = await as(member, 'PATCH', '/api/ops/session/preferences', { locale: 'fr' });
     expect(refused.status).toBe(400);
-    expect(refused.body.error?.fields?.[0]?.path).toBe('locale');
+    expect(refused.text).toContain('"path":"locale"');
     const changed = await as(member, 'PATCH', '/api/ops/session/preferences', {
       locale: 'de',
       name: '  Lena Lang ',

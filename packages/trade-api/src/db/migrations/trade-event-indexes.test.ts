@@ -33,7 +33,7 @@ async function planOf(db: TradeDb, engine: string, query: string): Promise<strin
   return rows.rows.map((row) => row.detail).join('\n');
 }
 
-describe.each(testDatabases())('migration 0024_trade_event_indexes on $name', (engine) => {
+describe.each(testDatabases())('migration 0021_trade_event_indexes on $name', (engine) => {
   const db = useMigratedDatabase(engine);
   const ours = ['trade_events_status_created', 'trade_events_trade_status'];
 
@@ -54,7 +54,7 @@ describe.each(testDatabases())('migration 0024_trade_event_indexes on $name', (e
   });
 
   it('goes down and up again', async () => {
-    const migration = migrations['0024_trade_event_indexes'];
+    const migration = migrations['0021_trade_event_indexes'];
     await migration?.down?.(db());
     const left = await indexNames(db(), engine.name);
     expect(left.filter((name) => ours.includes(name))).toEqual([]);
