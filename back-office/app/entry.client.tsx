@@ -1,16 +1,24 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { mergedCatalogs } from './i18n.ts';
 
-// The page's language as the server rendered it: one catalog is downloaded. A change of
+// The page's language as the server rendered it: only its catalogs are downloaded. A change of
 // language (sign-in, the account page) loads a new document.
-const { messages } = await (document.documentElement.lang === 'de'
-  ? import('./locales/de.po')
-  : import('./locales/en.po'));
 const locale = document.documentElement.lang === 'de' ? 'de' : 'en';
-i18n.loadAndActivate({ locale, locales: [locale], messages });
+const loaders = import.meta.glob<{ messages: Messages }>('./**/locales/*.po');
+const modules = await Promise.all(
+  Object.entries(loaders)
+    .filter(([path]) => path.endsWith(`/locales/${locale}.po`))
+    .map(async ([path, load]) => [path, await load()] as const),
+);
+i18n.loadAndActivate({
+  locale,
+  locales: [locale],
+  messages: mergedCatalogs(Object.fromEntries(modules))[locale],
+});
 
 startTransition(() => {
   hydrateRoot(

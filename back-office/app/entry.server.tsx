@@ -1,11 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import type { Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { messages as de } from './locales/de.po';
-import { messages as en } from './locales/en.po';
-import { createBackOfficeI18n, isBackOfficeLocale } from './i18n.ts';
+import { createBackOfficeI18n, isBackOfficeLocale, mergedCatalogs } from './i18n.ts';
 import { NonceContext } from './nonce.ts';
 import { backOfficeRequest } from './request-context.ts';
 
@@ -13,6 +12,11 @@ export { createBackOfficeLoadContext } from './request-context.ts';
 // The server mounts the build with this module's React Router, the copy its routes and load
 // context use (another copy's handler would not know this one's context class).
 export { createRequestHandler } from 'react-router';
+
+/** Every catalog of the app (its own and each screen's), merged per language. */
+const catalogs = mergedCatalogs(
+  import.meta.glob<{ messages: Messages }>('./**/locales/*.po', { eager: true }),
+);
 
 /** How long a render may take before it is cut off. */
 export const streamTimeout = 5_000;
@@ -40,7 +44,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = backOfficeRequest(loadContext);
-  const i18n = createBackOfficeI18n(pageLocale(routerContext), { de, en });
+  const i18n = createBackOfficeI18n(pageLocale(routerContext), catalogs);
   // Staff pages show people's data: never kept by a browser or proxy cache.
   responseHeaders.set('cache-control', 'no-store');
   return new Promise((resolve, reject) => {

@@ -14,5 +14,10 @@ export { runOpsCommand } from '../src/cli/ops-commands.ts';
 export { createDatabase } from '../src/db/create-database.ts';
 export { createMailer } from '../src/mail/mailer.ts';
 export { issueTradeStatusToken } from '../src/trades/trade-status-link.ts';
-export { signedInStaff, testStaffPassword } from './staff-test-kit.ts';
+export {
+  databaseOfDataDir,
+  signedInStaff,
+  testStaffPassword,
+  totpCodeOf,
+} from './staff-test-kit.ts';
 export type { TestStaffSession } from './staff-test-kit.ts';

@@ -1,5 +1,6 @@
 import type { StaffRole } from '@tradein/contract';
-import type { TradeDb } from '../src/db/create-database.ts';
+import { readTradeApiConfig } from '../src/config/trade-api-config.ts';
+import { createDatabase, type TradeDb } from '../src/db/create-database.ts';
 import { acceptInvitation, inviteStaff } from '../src/staff/staff-invitations.ts';
 import { staffCookieName } from '../src/staff/require-staff.ts';
 import { csrfTokenOf, startStaffSession } from '../src/staff/staff-sessions.ts';
@@ -55,4 +56,24 @@ export async function signedInStaff(
     csrfToken,
     headers: { cookie, 'x-csrf-token': csrfToken },
   };
+}
+
+/**
+ * The database of a started server's data folder (SQLite in `DATA_DIR`, as the server opened
+ * it), for a test that signs staff in or runs operator commands beside the server.
+ */
+export function databaseOfDataDir(dataDir: string): TradeDb {
+  return createDatabase(readTradeApiConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
+}
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
+export async function totpCodeOf(secret: string, stepsAhead = 0): Promise<string> {
+  const realNow = Date.now;
+  // The library reads the clock itself: a later step is read from a clock moved ahead.
+  Date.now = () => realNow() + stepsAhead * 30_000;
+  try {
+    return await currentTotpCode(secret);
+  } finally {
+    Date.now = realNow;
+  }
 }
