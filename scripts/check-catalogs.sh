@@ -8,6 +8,8 @@ trap 'rm -rf "$snapshot"' EXIT
 mapfile -t catalogs < <(find . -name '*.po' -not -path './node_modules/*' | sort)
 for file in "${catalogs[@]}"; do mkdir -p "$snapshot/$(dirname "$file")"; cp "$file" "$snapshot/$file"; done
 npx lingui extract --clean >/dev/null
+# The back office has catalogs of its own (English and German only).
+npx lingui extract --clean --config back-office/lingui.config.ts >/dev/null
 stale=0
 for file in $(find . -name '*.po' -not -path './node_modules/*' | sort); do
   if ! cmp -s "$file" "$snapshot/$file"; then
