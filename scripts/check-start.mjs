@@ -83,6 +83,15 @@ check(
   `GET /demo/ → ${demoPage.status}`,
 );
 
+// The back office on its own host, and never on a shop host.
+const backOffice = await get(port, 'ops.localhost', '/sign-in');
+check(
+  backOffice.status === 200 && backOffice.body.includes('action="/sign-in"'),
+  `GET ops.localhost/sign-in → ${backOffice.status}`,
+);
+const backOfficeOnShop = await get(port, 'localhost', '/sign-in');
+check(backOfficeOnShop.status === 404, `GET localhost/sign-in → ${backOfficeOnShop.status}`);
+
 // The search call exactly as §7 shapes it, against the freshly seeded catalogue.
 const compressed = await callServer({
   port,
