@@ -114,6 +114,17 @@ try {
     forwarded.model === 'iPhone 13 Pro',
     `shop node forwards /api to the API node → ${forwarded.status} ${forwarded.model}`,
   );
+  // The back office's pages call /api/ops/ on the API node too: an unknown invitation link is
+  // answered by the API node's database, not by an unreachable one (503).
+  const invitation = await callServer({
+    port: shop.port,
+    host: 'ops.localhost',
+    path: `/invitation/${'x'.repeat(43)}`,
+  });
+  check(
+    invitation.status === 404 && invitation.body.includes('This invitation link is not known'),
+    `shop node's back office asks the API node → ${invitation.status}`,
+  );
   check(
     !existsSync(join(shop.dataDir, 'trade.sqlite')),
     'shop node with TRADE_API_URL opens no database of its own',
