@@ -66,7 +66,8 @@ describe('staff pages in the browser', () => {
         await hydrated(page);
         const title = await page.$eval('h1', (node) => node.textContent);
         expect(title).toBe(heading);
-        expect(await axeViolations(page), `${path} at ${width} px`).toEqual([]);
+        const violations = await axeViolations(page);
+        expect({ path, width, violations }).toEqual({ path, width, violations: [] });
       }
       await page.close();
     }
