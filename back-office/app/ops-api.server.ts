@@ -62,6 +62,34 @@ function unavailable(retryAfter: string | null): never {
 }
 
 /**
+ * One call of the trade API for the staff member of `request`, answered as it comes (files,
+ * photos, CSV): the session's cookie goes along, and a 503 of the API (or no answer) becomes the
+ * page's 503. `path` is the API's path with its query.
+ */
+export async function fetchOps(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = staffCookieOf(request);
+  if (cookie !== undefined) headers.set('cookie', cookie);
+  let response: Response;
+  try {
+    response = await backOfficeRequest(context).apiFetch(new URL(path, apiOrigin), {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body === undefined ? {} : { body: init.body }),
+    });
+  } catch {
+    unavailable(null);
+  }
+  if (response.status === 503) unavailable(response.headers.get('retry-after'));
+  return response;
+}
+
+/**
  * Calls an `/api/ops/` endpoint for the staff member of `request`. A 503 of the API (its
  * database is away) or no answer at all becomes the page's 503; every other refusal is
  * answered for the page to show.
@@ -72,27 +100,19 @@ export async function callOps<E extends Endpoint>(
   endpoint: E,
   input: OpsCallInput<E> = {},
 ): Promise<OpsAnswer<z.output<E['response']>>> {
-  const { apiFetch } = backOfficeRequest(context);
   const url = new URL(endpointPath(endpoint, input.params as EndpointParams<E>), apiOrigin);
   for (const [name, value] of Object.entries(input.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(name, value);
   }
-  const headers = new Headers({ accept: 'application/json' });
-  const cookie = staffCookieOf(request);
-  if (cookie !== undefined) headers.set('cookie', cookie);
-  if (input.csrfToken !== undefined) headers.set('x-csrf-token', input.csrfToken);
-  let body: string | undefined;
-  if (endpoint.method !== 'GET') {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(input.body ?? {});
-  }
-  let response: Response;
-  try {
-    response = await apiFetch(url, { method: endpoint.method, headers, body });
-  } catch {
-    unavailable(null);
-  }
-  if (response.status === 503) unavailable(response.headers.get('retry-after'));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (input.csrfToken !== undefined) headers['x-csrf-token'] = input.csrfToken;
+  const send = endpoint.method !== 'GET';
+  if (send) headers['content-type'] = 'application/json';
+  const response = await fetchOps(context, request, `${url.pathname}${url.search}`, {
+    method: endpoint.method,
+    headers,
+    ...(send ? { body: JSON.stringify(input.body ?? {}) } : {}),
+  });
   const setCookies = response.headers.getSetCookie();
   const json: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
