@@ -13,6 +13,7 @@ export interface NavigationEntry {
 /** The screens of the staff back office, in the order the navigation lists them. */
 export const staffNavigation: readonly NavigationEntry[] = [
   { path: '/', label: msg`Overview`, roles: [] },
+  { path: '/catalogue', label: msg`Catalogue and prices`, roles: ['pricing'] },
   { path: '/staff', label: msg`Staff`, roles: ['admin'] },
   { path: '/audit', label: msg`Audit log`, roles: ['admin'] },
 ];

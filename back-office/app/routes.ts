@@ -10,6 +10,13 @@ export default [
     route('account', 'routes/account.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('catalogue', 'screens/catalogue/catalogue-search.tsx'),
+    route('catalogue/devices/:deviceId', 'screens/catalogue/catalogue-device.tsx'),
+    route('catalogue/adjust', 'screens/catalogue/catalogue-adjust.tsx'),
+    route('catalogue/prices', 'screens/catalogue/catalogue-prices.tsx'),
+    route('catalogue/prices.csv', 'screens/catalogue/catalogue-prices-csv.ts'),
+    route('catalogue/models', 'screens/catalogue/catalogue-models.tsx'),
+    route('catalogue/factors', 'screens/catalogue/catalogue-factors.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

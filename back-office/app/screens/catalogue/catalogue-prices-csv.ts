@@ -1,0 +1,27 @@
+import { data } from 'react-router';
+import { requireStaffSession } from '../../staff-session.server.ts';
+import { priceListCsv } from './catalogue-api.server.ts';
+import { isCatalogueEdition } from './catalogue-parts.tsx';
+import type { Route } from './+types/catalogue-prices-csv';
+
+/**
+ * The price list's CSV as a download (`/catalogue/prices.csv?edition=de`): the API's file,
+ * streamed through with its type and name.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffSession(context, request, ['pricing']);
+  const edition = new URL(request.url).searchParams.get('edition') ?? undefined;
+  if (edition !== undefined && !isCatalogueEdition(edition)) throw data(null, { status: 404 });
+  const answer = await priceListCsv(context, request, edition);
+  if (!answer.ok || answer.body === null) throw data(null, { status: answer.status });
+  return new Response(answer.body, {
+    status: 200,
+    headers: {
+      'content-type': answer.headers.get('content-type') ?? 'text/csv; charset=utf-8',
+      'content-disposition':
+        answer.headers.get('content-disposition') ??
+        `attachment; filename="prices${edition === undefined ? '' : `-${edition}`}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+}

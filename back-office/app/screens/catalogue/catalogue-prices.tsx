@@ -1,0 +1,281 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  apiErrorCode,
+  maxCatalogueUploadBytes,
+  priceImportEndpoint,
+  type CataloguePriceChangeSummary,
+} from '@tradein/contract';
+import { data, Form, useNavigation } from 'react-router';
+import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
+import { textOf } from '../../forms.server.ts';
+import { requireStaffSession } from '../../staff-session.server.ts';
+import { useStaffSession } from '../../routes/staff-layout.tsx';
+import { importPriceCsv, problemsOf } from './catalogue-api.server.ts';
+import { isLargeMoveRefusal } from './catalogue-forms.ts';
+import {
+  CatalogueNav,
+  catalogueEditions,
+  ChangeSummary,
+  ProblemsTable,
+} from './catalogue-parts.tsx';
+import type { Route } from './+types/catalogue-prices';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Price list CSV · tradein back office' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffSession(context, request, ['pricing']);
+  return null;
+}
+
+type Outcome =
+  | {
+      kind: 'preview';
+      csv: string;
+      force: boolean;
+      summary: CataloguePriceChangeSummary;
+      changedMeanwhile: boolean;
+    }
+  | { kind: 'applied'; summary: CataloguePriceChangeSummary }
+  | { kind: 'noFile' }
+  | { kind: 'tooLarge' }
+  | {
+      kind: 'refused';
+      problems: { line: number | null; field: string; message: string }[];
+      message: string;
+      largeMove: boolean;
+    };
+
+/** The CSV of the form: an uploaded file (preview) or the previewed text (apply). */
+async function csvOf(form: FormData): Promise<string | undefined> {
+  const file = form.get('file');
+  if (file instanceof File && file.size > 0) {
+    if (file.size > maxCatalogueUploadBytes) return '\u0000too-large';
+    return file.text();
+  }
+  const text = textOf(form, 'csvText');
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** A price change's answer, read by the call's own schema. */
+function parse(json: unknown): CataloguePriceChangeSummary {
+  return priceImportEndpoint.response.parse(json);
+}
+
+/** Previews an uploaded CSV (dry run), or applies a previewed one with its revision. */
+export async function action({ context, request }: Route.ActionArgs) {
+  await requireStaffSession(context, request, ['pricing']);
+  const form = await request.formData();
+  const csrfToken = textOf(form, 'csrf');
+  const apply = textOf(form, 'intent') === 'apply';
+  const force = textOf(form, 'force') === 'true';
+  const csv = await csvOf(form);
+  if (csv === undefined) return data<Outcome>({ kind: 'noFile' }, 400);
+  if (csv === '\u0000too-large') return data<Outcome>({ kind: 'tooLarge' }, 400);
+  const preview = async (changedMeanwhile: boolean) => {
+    const answer = await importPriceCsv(
+      context,
+      request,
+      csv,
+      { dryRun: true, force, csrfToken },
+      parse,
+    );
+    if (answer.ok) {
+      return data<Outcome>({
+        kind: 'preview',
+        csv,
+        force,
+        summary: answer.data,
+        changedMeanwhile,
+      });
+    }
+    return refusal(answer.status, answer.error);
+  };
+  const refusal = (
+    status: number,
+    error: { message: string; fields?: { path: string; message: string }[] | undefined },
+  ) => {
+    if (status !== 400 && status !== 413) throw data(null, { status });
+    const problems = problemsOf({ code: 'validation_failed', ...error });
+    return data<Outcome>(
+      {
+        kind: 'refused',
+        problems,
+        message: error.message,
+        largeMove: problems.some((problem) => isLargeMoveRefusal(problem.message)),
+      },
+      400,
+    );
+  };
+  if (!apply) return preview(false);
+  const answer = await importPriceCsv(
+    context,
+    request,
+    csv,
+    { dryRun: false, force, basedOnRevision: textOf(form, 'basedOnRevision'), csrfToken },
+    parse,
+  );
+  if (answer.ok) return data<Outcome>({ kind: 'applied', summary: answer.data });
+  if (answer.error.code === apiErrorCode.changedMeanwhile) return preview(true);
+  return refusal(answer.status, answer.error);
+}
+
+export default function CataloguePrices({ actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const { csrfToken } = useStaffSession();
+  const navigation = useNavigation();
+  const outcome = actionData as Outcome | undefined;
+  const busy = navigation.state === 'submitting';
+  return (
+    <>
+      <h1>
+        <Trans>Price list CSV</Trans>
+      </h1>
+      <CatalogueNav />
+      <section className="panel" aria-labelledby="export-heading">
+        <h2 id="export-heading">
+          <Trans>Export</Trans>
+        </h2>
+        <p>
+          <Trans>
+            The columns are deviceId, edition, name, basePriceCents and recyclingPriceCents: edit
+            the prices and import the file below.
+          </Trans>
+        </p>
+        <ul className="catalogue-downloads">
+          <li>
+            <a href="/catalogue/prices.csv" download>
+              <Trans>All editions (CSV)</Trans>
+            </a>
+          </li>
+          {catalogueEditions.map((edition) => (
+            <li key={edition}>
+              <a href={`/catalogue/prices.csv?edition=${edition}`} download>
+                {t`Edition ${edition.toUpperCase()} (CSV)`}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="panel" aria-labelledby="import-heading">
+        <h2 id="import-heading">
+          <Trans>Import</Trans>
+        </h2>
+        <p>
+          <Trans>
+            A file with any problem is refused whole and nothing changes. You see a preview first.
+          </Trans>
+        </p>
+        <Form method="post" encType="multipart/form-data" className="stack">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="preview" />
+          <div className="field">
+            <label htmlFor="file">
+              <Trans>CSV file</Trans>
+            </label>
+            <input
+              id="file"
+              name="file"
+              type="file"
+              accept=".csv,text/csv"
+              required
+              aria-invalid={outcome?.kind === 'noFile' || outcome?.kind === 'tooLarge' || undefined}
+              aria-describedby={
+                outcome?.kind === 'noFile' || outcome?.kind === 'tooLarge'
+                  ? 'file-error'
+                  : undefined
+              }
+            />
+            {outcome?.kind === 'noFile' ? (
+              <p className="field__error" id="file-error">
+                <Trans>Choose a CSV file.</Trans>
+              </p>
+            ) : null}
+            {outcome?.kind === 'tooLarge' ? (
+              <p className="field__error" id="file-error">
+                <Trans>The file is larger than 20 MB.</Trans>
+              </p>
+            ) : null}
+          </div>
+          <label className="catalogue-check">
+            <input type="checkbox" name="force" value="true" />
+            <Trans>Allow moves of more than 50 %</Trans>
+          </label>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            <Trans>Preview the import</Trans>
+          </button>
+        </Form>
+      </section>
+      <div aria-live="polite">
+        {outcome?.kind === 'refused' ? (
+          <section className="panel" aria-labelledby="refused-heading">
+            <h2 id="refused-heading">
+              <Trans>The file was refused; nothing was changed</Trans>
+            </h2>
+            <FormAlert>
+              {outcome.largeMove ? (
+                <Trans>
+                  Some prices move by more than 50 %. Check them; if they are intended, tick "Allow
+                  moves of more than 50 %" and preview again.
+                </Trans>
+              ) : (
+                <Trans>Correct these lines and preview the file again.</Trans>
+              )}
+            </FormAlert>
+            {outcome.problems.length === 0 ? (
+              <p>{outcome.message}</p>
+            ) : (
+              <ProblemsTable
+                problems={outcome.problems}
+                total={outcome.problems.length}
+                lineHeading={<Trans>Line</Trans>}
+              />
+            )}
+          </section>
+        ) : null}
+        {outcome?.kind === 'preview' ? (
+          <section className="panel" aria-labelledby="preview-heading">
+            <h2 id="preview-heading">
+              <Trans>Preview: nothing is changed yet</Trans>
+            </h2>
+            {outcome.changedMeanwhile ? (
+              <FormAlert>
+                <Trans>
+                  Someone changed the catalogue after your preview, so nothing was applied. This is
+                  a new preview of the catalogue as it is now: check it and apply again.
+                </Trans>
+              </FormAlert>
+            ) : null}
+            <ChangeSummary summary={outcome.summary} caption={t`Largest moves`} />
+            {outcome.summary.prices === 0 ? null : (
+              <Form method="post" encType="multipart/form-data">
+                <CsrfField token={csrfToken} />
+                <input type="hidden" name="intent" value="apply" />
+                <input type="hidden" name="csvText" value={outcome.csv} />
+                {outcome.force ? <input type="hidden" name="force" value="true" /> : null}
+                <input
+                  type="hidden"
+                  name="basedOnRevision"
+                  value={outcome.summary.basedOnRevision ?? ''}
+                />
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  <Trans>Apply the import</Trans>
+                </button>
+              </Form>
+            )}
+          </section>
+        ) : null}
+        {outcome?.kind === 'applied' ? (
+          <section className="panel" aria-labelledby="applied-heading">
+            <h2 id="applied-heading">
+              <Trans>Imported</Trans>
+            </h2>
+            <FormNotice>
+              <Trans>Revision {outcome.summary.revisionId} is saved.</Trans>
+            </FormNotice>
+            <ChangeSummary summary={outcome.summary} caption={t`Largest moves`} />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,395 @@
+import { request as httpRequest } from 'node:http';
+import type { StaffRole } from '@tradein/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBackOffice, type OfficeAnswer } from '../../../test-kit/back-office-kit.ts';
+
+/*
+ * The catalogue screens as a browser without JavaScript uses them, through the built server:
+ * finding devices by the URL, a price change and its history, the confirmation of a large move,
+ * an adjustment's preview and apply, a change made meanwhile, the CSV's export and import,
+ * retiring a device, CSRF and roles.
+ */
+
+const office = useBackOffice();
+
+/** A multipart form post, as a browser sends a form with a file. */
+function postMultipart(
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; content: string },
+): Promise<OfficeAnswer> {
+  const boundary = `----catalogue${Date.now()}`;
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+  }
+  if (file !== undefined) {
+    parts.push(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n${file.content}\r\n`,
+    );
+  }
+  parts.push(`--${boundary}--\r\n`);
+  const body = Buffer.from(parts.join(''), 'utf8');
+  const { port } = office.server;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: {
+          host: `ops.localhost:${port}`,
+          cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            headers: answer.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** The device ids a list page links to, in order. */
+function deviceIdsOn(page: string): number[] {
+  return [...page.matchAll(/href="\/catalogue\/devices\/([0-9]+)"/g)].map((match) =>
+    Number(match[1]),
+  );
+}
+
+/** The euros a device page's price field of `edition` shows. */
+function priceFieldOn(page: string, field: 'base' | 'recycling', edition: string): number {
+  const input = new RegExp(`<input[^>]*id="${field}-${edition}"[^>]*>`).exec(page)?.[0] ?? '';
+  return Number(/value="([0-9.]*)"/.exec(input)?.[1] ?? 'NaN');
+}
+
+/** The hidden `basedOnRevision` of the first form that carries one. */
+function revisionOn(page: string): string {
+  return /name="basedOnRevision" value="([0-9]+)"/.exec(page)?.[1] ?? '';
+}
+
+describe('catalogue and prices', () => {
+  let pricing: Awaited<ReturnType<typeof office.staff>>;
+  let iphones: number[];
+
+  beforeAll(async () => {
+    pricing = await office.staff('paula@example.com', ['pricing']);
+    const list = await office.request('GET', '/catalogue?q=iPhone+13&edition=de', {
+      cookie: pricing.cookie,
+    });
+    iphones = deviceIdsOn(list.text);
+  });
+
+  it('is for the role pricing only: others get the 403 page, visitors the sign-in', async () => {
+    for (const [index, role] of (['admin', 'inspector', 'payouts'] as StaffRole[]).entries()) {
+      const other = await office.staff(`other${index}@example.com`, [role]);
+      for (const path of ['/catalogue', '/catalogue/adjust', '/catalogue/prices.csv']) {
+        const answer = await office.request('GET', path, { cookie: other.cookie });
+        expect(answer.status, `${role} ${path}`).toBe(403);
+      }
+      const home = await office.request('GET', '/', { cookie: other.cookie });
+      expect(home.text).not.toContain('href="/catalogue"');
+    }
+    const anonymous = await office.request('GET', '/catalogue?q=iPhone');
+    expect(anonymous.status).toBe(302);
+    expect(String(anonymous.headers['location'])).toBe('/sign-in?next=%2Fcatalogue%3Fq%3DiPhone');
+    const home = await office.request('GET', '/', { cookie: pricing.cookie });
+    expect(home.text).toContain('href="/catalogue"');
+  });
+
+  it('finds devices by the URL: name, edition, sort and page', async () => {
+    expect(iphones.length).toBeGreaterThan(0);
+    const list = await office.request(
+      'GET',
+      '/catalogue?q=iPhone+13&edition=fr&sort=price&direction=desc',
+      {
+        cookie: pricing.cookie,
+      },
+    );
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('iPhone 13');
+    expect(list.text).toMatch(/[0-9]+ devices found, page 1 of [0-9]+/);
+    expect(list.text).toContain('prices in FR');
+    expect(list.text).toContain('aria-sort="descending"');
+    const nothing = await office.request('GET', '/catalogue?q=zzzz-no-such-device', {
+      cookie: pricing.cookie,
+    });
+    expect(nothing.text).toContain('No device matches');
+    const second = await office.request('GET', '/catalogue?page=2', { cookie: pricing.cookie });
+    expect(second.text).toContain('page 2 of');
+    expect(second.text).toContain('rel="prev"');
+    const bad = await office.request('GET', '/catalogue?page=abc&manufacturer=Not%20A%20Key', {
+      cookie: pricing.cookie,
+    });
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain('A manufacturer key has lower-case letters');
+    expect(bad.text).toContain('not valid');
+  });
+
+  it('changes a price: the history names who; a move of more than half asks first; CSRF is needed', async () => {
+    const id = iphones[0];
+    const path = `/catalogue/devices/${id}`;
+    const page = await office.request('GET', path, { cookie: pricing.cookie });
+    expect(page.status).toBe(200);
+    const base = priceFieldOn(page.text, 'base', 'de');
+    const recycling = priceFieldOn(page.text, 'recycling', 'de');
+    expect(base).toBeGreaterThan(0);
+    const newBase = (Math.round(base * 110) / 100).toFixed(2);
+    const form = {
+      intent: 'price',
+      edition: 'de',
+      base: newBase,
+      recycling: recycling.toFixed(2),
+      basedOnRevision: revisionOn(page.text),
+    };
+
+    const withoutToken = await office.request('POST', path, { cookie: pricing.cookie, form });
+    expect(withoutToken.status).toBe(403);
+    const unchanged = await office.request('GET', path, { cookie: pricing.cookie });
+    expect(priceFieldOn(unchanged.text, 'base', 'de')).toBe(base);
+
+    const saved = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { ...form, csrf: pricing.csrfToken },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('The prices in DE are saved.');
+    expect(priceFieldOn(saved.text, 'base', 'de')).toBe(Number(newBase));
+    expect(saved.text).toContain('paula@example.com');
+    // The same form again (a double submit) changes nothing more.
+    const again = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { ...form, basedOnRevision: revisionOn(saved.text), csrf: pricing.csrfToken },
+    });
+    expect(again.text).toContain('were already these');
+
+    const refused = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: {
+        ...form,
+        base: 'twelve',
+        recycling: '5',
+        basedOnRevision: '',
+        csrf: pricing.csrfToken,
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('id="base-de-error"');
+    expect(refused.text).toContain('aria-invalid="true"');
+    const above = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { ...form, base: '10', recycling: '20', basedOnRevision: '', csrf: pricing.csrfToken },
+    });
+    expect(above.text).toContain('id="recycling-de-error"');
+
+    const tripled = (Number(newBase) * 3).toFixed(2);
+    const asked = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { ...form, base: tripled, basedOnRevision: '', csrf: pricing.csrfToken },
+    });
+    expect(asked.text).toContain('Move the price by more than half?');
+    expect(priceFieldOn(asked.text, 'base', 'de')).toBe(Number(newBase));
+    const confirmed = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { ...form, base: tripled, force: 'true', basedOnRevision: '', csrf: pricing.csrfToken },
+    });
+    expect(confirmed.text).toContain('The prices in DE are saved.');
+    expect(priceFieldOn(confirmed.text, 'base', 'de')).toBe(Number(tripled));
+
+    // A page older than the newest revision is refused, and nothing is saved.
+    const stale = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: {
+        ...form,
+        base: tripled,
+        recycling: '1.00',
+        force: 'true',
+        basedOnRevision: revisionOn(page.text),
+        csrf: pricing.csrfToken,
+      },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain('Someone changed the catalogue while this page was open');
+    expect(priceFieldOn(stale.text, 'recycling', 'de')).toBe(recycling);
+  });
+
+  it('adjusts a series: preview, apply, and a change made meanwhile is said with a new preview', async () => {
+    const form = {
+      csrf: pricing.csrfToken,
+      intent: 'preview',
+      edition: 'at',
+      scope: 'series',
+      name: 'iPhone 13',
+      percent: '-2',
+    };
+    const preview = await office.request('POST', '/catalogue/adjust', {
+      cookie: pricing.cookie,
+      form,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toMatch(/[0-9]+ prices of [0-9]+ devices would change/);
+    expect(preview.text).toContain('Largest moves');
+    const revision = revisionOn(preview.text);
+    expect(revision).not.toBe('');
+    const applied = await office.request('POST', '/catalogue/adjust', {
+      cookie: pricing.cookie,
+      form: { ...form, intent: 'apply', basedOnRevision: revision },
+    });
+    expect(applied.text).toMatch(/[0-9]+ prices of [0-9]+ devices changed/);
+    const meanwhile = await office.request('POST', '/catalogue/adjust', {
+      cookie: pricing.cookie,
+      form: { ...form, intent: 'apply', basedOnRevision: revision },
+    });
+    expect(meanwhile.text).toContain('Someone changed the catalogue after your preview');
+    expect(meanwhile.text).toContain('would change');
+    expect(Number(revisionOn(meanwhile.text))).toBeGreaterThan(Number(revision));
+
+    const tooFar = await office.request('POST', '/catalogue/adjust', {
+      cookie: pricing.cookie,
+      form: { ...form, percent: '60' },
+    });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.text).toContain('id="percent-error"');
+    const unknown = await office.request('POST', '/catalogue/adjust', {
+      cookie: pricing.cookie,
+      form: { ...form, name: 'No Such Series' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('id="name-error"');
+    const noToken = await office.request('POST', '/catalogue/adjust', {
+      cookie: pricing.cookie,
+      form: { ...form, csrf: '' },
+    });
+    expect(noToken.status).toBe(403);
+  });
+
+  it('exports the CSV as a download and imports one: a bad line is named, a good file previewed then applied', async () => {
+    const exported = await office.request('GET', '/catalogue/prices.csv?edition=it', {
+      cookie: pricing.cookie,
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="prices-it.csv"');
+    const lines = exported.text.trim().split('\n');
+    expect(lines[0]).toBe('deviceId,edition,name,basePriceCents,recyclingPriceCents');
+    const id = iphones[1] ?? iphones[0];
+    const line = lines.find((each) => each.startsWith(`${id},it,`)) ?? '';
+    const fields = line.split(',');
+    const base = Number(fields.at(-2));
+    const recycling = Number(fields.at(-1));
+    const prefix = fields.slice(0, -2).join(',');
+
+    const badCsv = `${lines[0]}\n${prefix},abc,${recycling}\n`;
+    const refused = await postMultipart(
+      '/catalogue/prices',
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'preview' },
+      { name: 'prices.csv', type: 'text/csv', content: badCsv },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('nothing was changed');
+    expect(refused.text).toMatch(/<th scope="row">2<\/th><td><code>basePriceCents<\/code>/);
+
+    const newBase = base + 100;
+    const goodCsv = `${lines[0]}\n${prefix},${newBase},${recycling}\n`;
+    const preview = await postMultipart(
+      '/catalogue/prices',
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'preview' },
+      { name: 'prices.csv', type: 'text/csv', content: goodCsv },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('1 prices of 1 devices would change');
+    const before = await office.request('GET', `/catalogue/devices/${id}`, {
+      cookie: pricing.cookie,
+    });
+    expect(priceFieldOn(before.text, 'base', 'it')).toBe(base / 100);
+    const applied = await office.request('POST', '/catalogue/prices', {
+      cookie: pricing.cookie,
+      form: {
+        csrf: pricing.csrfToken,
+        intent: 'apply',
+        csvText: goodCsv,
+        basedOnRevision: revisionOn(preview.text),
+      },
+    });
+    expect(applied.text).toContain('1 prices of 1 devices changed');
+    const after = await office.request('GET', `/catalogue/devices/${id}`, {
+      cookie: pricing.cookie,
+    });
+    expect(priceFieldOn(after.text, 'base', 'it')).toBe(newBase / 100);
+    expect(after.text).toContain('prices import');
+
+    const noFile = await postMultipart('/catalogue/prices', pricing.cookie, {
+      csrf: pricing.csrfToken,
+      intent: 'preview',
+    });
+    expect(noFile.status).toBe(400);
+    expect(noFile.text).toContain('id="file-error"');
+  });
+
+  it('refuses a models file naming the entry, and a file that is not JSON beside the field', async () => {
+    const refused = await postMultipart(
+      '/catalogue/models',
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'preview' },
+      { name: 'models.json', type: 'application/json', content: '[{"manufacturer": 5}]' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('<code>[0]');
+    const notJson = await postMultipart(
+      '/catalogue/models',
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'preview' },
+      { name: 'models.json', type: 'application/json', content: 'not json' },
+    );
+    expect(notJson.text).toContain('not a JSON array');
+  });
+
+  it('retires a device after a confirmation step; retired once, it says so', async () => {
+    const id = iphones.at(-1);
+    const path = `/catalogue/devices/${id}`;
+    const empty = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { csrf: pricing.csrfToken, intent: 'retire-check', reason: '' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('id="reason-error"');
+    const asked = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { csrf: pricing.csrfToken, intent: 'retire-check', reason: 'End of life' },
+    });
+    expect(asked.text).toContain('Yes, retire the device');
+    expect(asked.text).toContain('Current: offered in the shop');
+    const retired = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { csrf: pricing.csrfToken, intent: 'retire', reason: 'End of life' },
+    });
+    expect(retired.text).toContain('The device is retired');
+    expect(retired.text).toContain('Retired since');
+    const again = await office.request('POST', path, {
+      cookie: pricing.cookie,
+      form: { csrf: pricing.csrfToken, intent: 'retire', reason: 'End of life' },
+    });
+    expect(again.text).toContain('was retired already');
+    const list = await office.request('GET', `/catalogue?q=iPhone+13&retired=true`, {
+      cookie: pricing.cookie,
+    });
+    expect(deviceIdsOn(list.text)).toContain(id);
+  });
+});
