@@ -396,7 +396,7 @@ export default function CatalogueDevice({ loaderData, actionData }: Route.Compon
             <Trans>No price of this device has changed yet.</Trans>
           </p>
         ) : (
-          <ScrollingTable label={t`Price history`}>
+          <ScrollingTable label={t`Price changes, newest first`}>
             <table className="table">
               <caption>
                 <Trans>Price changes, newest first</Trans>
