@@ -1,0 +1,358 @@
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import type { Device } from '@tradein/contract';
+import { mailsTo, type ApiCall } from '@tradein/trade-api/test-kit';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBackOffice, type OfficeAnswer } from '../../../test-kit/back-office-kit.ts';
+import { catalogueDevice, guestSale, shopApi } from '../../../test-kit/guest-sale.ts';
+
+/*
+ * The inspection screen as a browser without JavaScript uses it, through the built server:
+ * findings saved as answered and worse (the seller's clarification mail), the override's reason,
+ * two inspectors on one device, bench photos, CSRF and roles.
+ */
+
+const office = useBackOffice();
+
+/** The attributes of every `<input>` of a page. */
+function inputsOf(page: string): Record<string, string>[] {
+  return [...page.matchAll(/<input\b([^>]*)>/g)].map(([, attributes = '']) =>
+    Object.fromEntries(
+      [...attributes.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(([, name = '', value = '']) => [
+        name,
+        value.replaceAll('&amp;', '&').replaceAll('&quot;', '"'),
+      ]),
+    ),
+  );
+}
+
+/** The findings a page's radios hold checked: question code → answer code. */
+function checkedFindings(page: string): Record<string, string> {
+  const findings: Record<string, string> = {};
+  for (const input of inputsOf(page)) {
+    if (input['type'] === 'radio' && 'checked' in input && input['name']?.startsWith('finding.')) {
+      findings[input['name']] = input['value'] ?? '';
+    }
+  }
+  return findings;
+}
+
+/** The last answer of every question on the page (the worst), as form fields. */
+function worstFindings(page: string): Record<string, string> {
+  const findings: Record<string, string> = {};
+  for (const input of inputsOf(page)) {
+    if (input['type'] === 'radio' && input['name']?.startsWith('finding.')) {
+      findings[input['name']] = input['value'] ?? '';
+    }
+  }
+  return findings;
+}
+
+/** The line's version the page's form carries. */
+function versionOf(page: string): string {
+  return inputsOf(page).find((input) => input['name'] === 'version')?.['value'] ?? '';
+}
+
+/** A multipart form posted to the back office as a browser posts it. */
+async function postMultipart(path: string, cookie: string, form: FormData): Promise<OfficeAnswer> {
+  const encoded = new Request('http://ops.localhost/', { method: 'POST', body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const { port } = office.server;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: {
+          host: `ops.localhost:${port}`,
+          cookie,
+          'content-type': encoded.headers.get('content-type') ?? '',
+          'content-length': body.byteLength,
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            headers: answer.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** The bytes of a GET of the back office. */
+async function bytesOf(
+  path: string,
+  cookie: string,
+): Promise<{ status: number; type: string; bytes: Buffer }> {
+  const { port } = office.server;
+  return new Promise((resolve, reject) => {
+    httpRequest(
+      { host: '127.0.0.1', port, path, headers: { host: `ops.localhost:${port}`, cookie } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({
+            status: answer.statusCode ?? 0,
+            type: String(answer.headers['content-type'] ?? ''),
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    )
+      .on('error', reject)
+      .end();
+  });
+}
+
+let api: ApiCall;
+let phone: Device;
+let tablet: Device;
+let guests = 0;
+
+/** A received trade of a fresh guest selling the phone and the tablet in the best condition. */
+async function receivedTrade() {
+  guests += 1;
+  const sale = await guestSale(api, `inspection.${guests}@example.org`, [
+    { device: phone, pick: 'best' },
+    { device: tablet, pick: 'best' },
+  ]);
+  await office.ops('receive', sale.tradeNumber);
+  return sale;
+}
+
+beforeAll(async () => {
+  api = shopApi(office);
+  phone = await catalogueDevice(api, 'iphone 13');
+  tablet = await catalogueDevice(api, 'galaxy s21');
+}, 60_000);
+
+describe('the inspection of a device', () => {
+  it('shows the seller answers preselected and saves them as answered', async () => {
+    const inspector = await office.staff('ines@example.com', ['inspector']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const page = await office.request('GET', path, { cookie: inspector.cookie });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(phone.name);
+    for (const question of phone.questions) expect(page.text).toContain(question.question);
+    const findings = checkedFindings(page.text);
+    expect(Object.keys(findings)).toHaveLength(phone.questions.length);
+    expect(page.text).toContain('Ctrl</kbd>+<kbd>Enter');
+    expect(page.text).toContain('accept="image/*"');
+    expect(page.text).toContain('capture="environment"');
+
+    const saved = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: {
+        csrf: inspector.csrfToken,
+        intent: 'save',
+        version: versionOf(page.text),
+        ...findings,
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('Saved: inspected as answered.');
+    expect(saved.text).toContain(`/trades/${sale.tradeNumber}/devices/2`);
+    expect(await mailsTo(join(office.server.dataDir, 'outbox'), sale.email)).not.toContainEqual(
+      expect.objectContaining({ kind: 'clarification' }),
+    );
+
+    // The same form again (a double submit) records nothing twice and says it is saved.
+    const again = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: {
+        csrf: inspector.csrfToken,
+        intent: 'save',
+        version: versionOf(page.text),
+        ...findings,
+      },
+    });
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Saved: inspected as answered.');
+  });
+
+  it('opens the clarification when the findings are worse, and the seller gets the mail', async () => {
+    const inspector = await office.staff('ivo@example.com', ['inspector']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const page = await office.request('GET', path, { cookie: inspector.cookie });
+    const saved = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: {
+        csrf: inspector.csrfToken,
+        intent: 'save',
+        version: versionOf(page.text),
+        ...worstFindings(page.text),
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('the clarification is open');
+    expect(saved.text).toContain(`The seller (${sale.email}) got a mail with a link`);
+    expect(saved.text).toContain('Clarification open: the seller decides on');
+    const mails = (await mailsTo(join(office.server.dataDir, 'outbox'), sale.email)).filter(
+      (mail) => mail.kind === 'clarification',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(sale.tradeNumber);
+  });
+
+  it('refuses an override without a reason beside the field, keeping what was typed', async () => {
+    const inspector = await office.staff('isa@example.com', ['inspector']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/2`;
+    const page = await office.request('GET', path, { cookie: inspector.cookie });
+    const form = {
+      csrf: inspector.csrfToken,
+      intent: 'save',
+      version: versionOf(page.text),
+      ...checkedFindings(page.text),
+    };
+    const refused = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: { ...form, overridePrice: '99,50', overrideReason: '' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('An override needs a reason of 3 to 500 characters.');
+    expect(refused.text).toMatch(/id="overrideReason"[^>]*aria-invalid="true"/);
+    expect(refused.text).toContain('value="99,50"');
+    const badPrice = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: { ...form, overridePrice: 'ninety', overrideReason: 'Scratches on the back' },
+    });
+    expect(badPrice.status).toBe(400);
+    expect(badPrice.text).toContain('Enter the price per piece in euros');
+
+    const overridden = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: { ...form, overridePrice: '1', overrideReason: 'Scratches on the back' },
+    });
+    expect(overridden.status).toBe(200);
+    expect(overridden.text).toContain('The price went down to');
+  });
+
+  it('tells the second of two inspectors, shows both findings and keeps the second one’s', async () => {
+    const first = await office.staff('ina@example.com', ['inspector']);
+    const second = await office.staff('ira@example.com', ['admin']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const firstPage = await office.request('GET', path, { cookie: first.cookie });
+    const secondPage = await office.request('GET', path, { cookie: second.cookie });
+    const version = versionOf(firstPage.text);
+    expect(versionOf(secondPage.text)).toBe(version);
+
+    const saved = await office.request('POST', path, {
+      cookie: first.cookie,
+      form: { csrf: first.csrfToken, intent: 'save', version, ...checkedFindings(firstPage.text) },
+    });
+    expect(saved.status).toBe(200);
+    const worst = worstFindings(secondPage.text);
+    const conflict = await office.request('POST', path, {
+      cookie: second.cookie,
+      form: { csrf: second.csrfToken, intent: 'save', version, ...worst },
+    });
+    expect(conflict.status).toBe(409);
+    expect(conflict.text).toContain('Someone else saved this device meanwhile.');
+    expect(conflict.text).toContain('Saved meanwhile');
+    expect(checkedFindings(conflict.text)).toEqual(worst);
+    const newVersion = versionOf(conflict.text);
+    expect(newVersion).not.toBe(version);
+
+    const onTop = await office.request('POST', path, {
+      cookie: second.cookie,
+      form: { csrf: second.csrfToken, intent: 'save', version: newVersion, ...worst },
+    });
+    expect(onTop.status).toBe(200);
+    expect(onTop.text).toContain('the clarification is open');
+  });
+
+  it('adds a bench photo stored without its metadata, and refuses a file that is no image', async () => {
+    const inspector = await office.staff('iko@example.com', ['inspector']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'BenchCam', Model: 'One' } })
+      .toBuffer();
+    const photos = new FormData();
+    photos.set('csrf', inspector.csrfToken);
+    photos.set('intent', 'photos');
+    photos.append('photos', new File([new Uint8Array(jpeg)], 'bench.jpg', { type: 'image/jpeg' }));
+    const added = await postMultipart(path, inspector.cookie, photos);
+    expect(added.status).toBe(200);
+    expect(added.text).toContain('1 photo(s) added.');
+    const source = new RegExp(
+      `src="(/trades/${sale.tradeNumber}/devices/1/photos/inspection/[^"]+)"`,
+    ).exec(added.text)?.[1];
+    expect(source).toBeDefined();
+    const photo = await bytesOf(source ?? '', inspector.cookie);
+    expect(photo.status).toBe(200);
+    expect(photo.type).toBe('image/jpeg');
+    expect((await sharp(photo.bytes).metadata()).exif).toBeUndefined();
+
+    const text = new FormData();
+    text.set('csrf', inspector.csrfToken);
+    text.set('intent', 'photos');
+    text.append('photos', new File(['not a photo'], 'notes.txt', { type: 'text/plain' }));
+    const refused = await postMultipart(path, inspector.cookie, text);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('notes.txt is not a JPEG, PNG or WebP photo.');
+
+    const withoutToken = new FormData();
+    withoutToken.set('intent', 'photos');
+    withoutToken.append(
+      'photos',
+      new File([new Uint8Array(jpeg)], 'b.jpg', { type: 'image/jpeg' }),
+    );
+    expect((await postMultipart(path, inspector.cookie, withoutToken)).status).toBe(403);
+  });
+
+  it('refuses a form without the CSRF token, other roles, and unknown devices', async () => {
+    const inspector = await office.staff('iri@example.com', ['inspector']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const page = await office.request('GET', path, { cookie: inspector.cookie });
+    const withoutToken = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: { intent: 'save', version: versionOf(page.text), ...checkedFindings(page.text) },
+    });
+    expect(withoutToken.status).toBe(403);
+    const unchanged = await office.request('GET', path, { cookie: inspector.cookie });
+    expect(versionOf(unchanged.text)).toBe(versionOf(page.text));
+
+    for (const role of ['payouts', 'pricing'] as const) {
+      const other = await office.staff(`${role}@example.com`, [role]);
+      const refused = await office.request('GET', path, { cookie: other.cookie });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain('Your account does not have the role this page needs.');
+      const posted = await office.request('POST', path, {
+        cookie: other.cookie,
+        form: { csrf: other.csrfToken, intent: 'save', version: versionOf(page.text) },
+      });
+      expect(posted.status).toBe(403);
+    }
+    expect(
+      (
+        await office.request('GET', `/trades/${sale.tradeNumber}/devices/9`, {
+          cookie: inspector.cookie,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await office.request('GET', '/trades/nonsense/devices/1', { cookie: inspector.cookie }))
+        .status,
+    ).toBe(404);
+    expect((await office.request('GET', path)).status).toBe(302);
+  });
+});
