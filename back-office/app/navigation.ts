@@ -14,6 +14,7 @@ export interface NavigationEntry {
 export const staffNavigation: readonly NavigationEntry[] = [
   { path: '/', label: msg`Overview`, roles: [] },
   { path: '/catalogue', label: msg`Catalogue and prices`, roles: ['pricing'] },
+  { path: '/clarifications', label: msg`Clarifications`, roles: ['admin', 'inspector'] },
   { path: '/staff', label: msg`Staff`, roles: ['admin'] },
   { path: '/audit', label: msg`Audit log`, roles: ['admin'] },
 ];

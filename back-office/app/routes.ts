@@ -17,6 +17,12 @@ export default [
     route('catalogue/prices.csv', 'screens/catalogue/catalogue-prices-csv.ts'),
     route('catalogue/models', 'screens/catalogue/catalogue-models.tsx'),
     route('catalogue/factors', 'screens/catalogue/catalogue-factors.tsx'),
+    route('trades/:tradeNumber/devices/:position', 'screens/inspection/inspection.tsx'),
+    route(
+      'trades/:tradeNumber/devices/:position/photos/:kind/:photoId',
+      'screens/inspection/photo.tsx',
+    ),
+    route('clarifications', 'screens/clarifications/clarifications.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
