@@ -13,6 +13,8 @@ export interface NavigationEntry {
 /** The screens of the staff back office, in the order the navigation lists them. */
 export const staffNavigation: readonly NavigationEntry[] = [
   { path: '/', label: msg`Overview`, roles: [] },
+  { path: '/trades', label: msg`Trades`, roles: ['admin', 'inspector', 'payouts'] },
+  { path: '/receiving', label: msg`Receiving`, roles: ['admin', 'inspector'] },
   { path: '/catalogue', label: msg`Catalogue and prices`, roles: ['pricing'] },
   { path: '/clarifications', label: msg`Clarifications`, roles: ['admin', 'inspector'] },
   { path: '/staff', label: msg`Staff`, roles: ['admin'] },
