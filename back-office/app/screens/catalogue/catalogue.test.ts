@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { StaffRole } from '@tradein/contract';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackOffice, type OfficeAnswer } from '../../../test-kit/back-office-kit.ts';
 
@@ -359,6 +360,120 @@ describe('catalogue and prices', () => {
       { name: 'models.json', type: 'application/json', content: 'not json' },
     );
     expect(notJson.text).toContain('not a JSON array');
+  });
+
+  it('takes back its own whole export: the preview changes nothing', async () => {
+    const exported = await office.request('GET', '/catalogue/prices.csv', {
+      cookie: pricing.cookie,
+    });
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="prices.csv"');
+    const preview = await postMultipart(
+      '/catalogue/prices',
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'preview' },
+      { name: 'prices.csv', type: 'text/csv', content: exported.text },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('0 prices of 0 devices would change');
+    expect(preview.text).not.toContain('Apply the import');
+  });
+
+  it('speaks German to a member who chose it', async () => {
+    const member = await office.staff('greta@example.com', ['pricing']);
+    await office.request('POST', '/account', {
+      cookie: member.cookie,
+      form: { csrf: member.csrfToken, locale: 'de', name: 'Greta' },
+    });
+    const list = await office.request('GET', '/catalogue?q=iPhone+13', { cookie: member.cookie });
+    expect(list.text).toContain('Katalog und Preise');
+    expect(list.text).toMatch(/[0-9]+ Geräte gefunden, Seite 1 von [0-9]+/);
+  });
+
+  it('answers any typed form without a server error and changes no price on a refusal', async () => {
+    const id = iphones[2] ?? iphones[0];
+    const path = `/catalogue/devices/${id}`;
+    const before = await office.request('GET', path, { cookie: pricing.cookie });
+    const base = priceFieldOn(before.text, 'base', 'es');
+    const text = fc.string({ maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(text, text, text, async (q, amount, name) => {
+        const list = await office.request(
+          'GET',
+          `/catalogue?q=${encodeURIComponent(q)}&page=${encodeURIComponent(amount)}`,
+          { cookie: pricing.cookie },
+        );
+        expect(list.status).toBeLessThan(500);
+        // Letters make any amount invalid: the price form refuses it beside its field.
+        const price = await office.request('POST', path, {
+          cookie: pricing.cookie,
+          form: {
+            csrf: pricing.csrfToken,
+            intent: 'price',
+            edition: 'es',
+            base: `x${amount}`,
+            recycling: amount,
+          },
+        });
+        expect(price.status).toBe(400);
+        const adjust = await office.request('POST', '/catalogue/adjust', {
+          cookie: pricing.cookie,
+          form: {
+            csrf: pricing.csrfToken,
+            intent: 'preview',
+            edition: 'es',
+            scope: 'series',
+            name,
+            percent: amount,
+          },
+        });
+        expect(adjust.status).toBeLessThan(500);
+      }),
+      { numRuns: 25 },
+    );
+    const after = await office.request('GET', path, { cookie: pricing.cookie });
+    expect(priceFieldOn(after.text, 'base', 'es')).toBe(base);
+  });
+
+  it('adds models from a file: preview first, then applied with the previewed revision', async () => {
+    const line = [
+      {
+        category: 'smartphones',
+        manufacturer: 'Acme Mobile',
+        series: [
+          {
+            name: 'Rocket',
+            models: [
+              { model: 'Rocket 5', released: '2025-03', launchEuros: 499, variants: '128|256' },
+            ],
+          },
+        ],
+      },
+    ];
+    const json = JSON.stringify(line);
+    const preview = await postMultipart(
+      '/catalogue/models',
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'preview' },
+      { name: 'models.json', type: 'application/json', content: json },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain('Preview: nothing is changed yet');
+    expect(preview.text).toContain('Acme Mobile');
+    const none = await office.request('GET', '/catalogue?q=Rocket+5', { cookie: pricing.cookie });
+    expect(none.text).toContain('No device matches');
+    const applied = await office.request('POST', '/catalogue/models', {
+      cookie: pricing.cookie,
+      form: {
+        csrf: pricing.csrfToken,
+        intent: 'apply',
+        jsonText: json,
+        basedOnRevision: revisionOn(preview.text),
+      },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.text).toMatch(/Revision [0-9]+ is saved/);
+    const found = await office.request('GET', '/catalogue?q=Rocket+5', { cookie: pricing.cookie });
+    expect(deviceIdsOn(found.text)).toHaveLength(2);
   });
 
   it('retires a device after a confirmation step; retired once, it says so', async () => {
