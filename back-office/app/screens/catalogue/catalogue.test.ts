@@ -476,6 +476,37 @@ describe('catalogue and prices', () => {
     expect(deviceIdsOn(found.text)).toHaveLength(2);
   });
 
+  it('lists the answer factors and sets one, refusing a factor out of range beside its field', async () => {
+    const page = await office.request('GET', '/catalogue/factors?category=smartphones', {
+      cookie: pricing.cookie,
+    });
+    expect(page.status).toBe(200);
+    const row =
+      /<tr><th scope="row">([^<]+)<\/th><td>([^<]+)<\/td><td class="number">([0-9.]+)<\/td>/.exec(
+        page.text,
+      );
+    expect(row).not.toBeNull();
+    const [, question = '', answer = ''] = row ?? [];
+    const form = { csrf: pricing.csrfToken, category: 'smartphones', question, answer };
+    const refused = await office.request('POST', '/catalogue/factors', {
+      cookie: pricing.cookie,
+      form: { ...form, factor: '1.5' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('id="factor-error"');
+    const set = await office.request('POST', '/catalogue/factors', {
+      cookie: pricing.cookie,
+      form: { ...form, factor: '0.42' },
+    });
+    expect(set.status).toBe(200);
+    expect(set.text).toContain(`smartphones · ${question} · ${answer}: from`);
+    expect(set.text).toContain('to 0.42.');
+    const unknown = await office.request('GET', '/catalogue/factors?category=no-such-category', {
+      cookie: pricing.cookie,
+    });
+    expect(unknown.text).toContain('There is no such category.');
+  });
+
   it('retires a device after a confirmation step; retired once, it says so', async () => {
     const id = iphones.at(-1);
     const path = `/catalogue/devices/${id}`;
