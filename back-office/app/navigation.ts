@@ -17,6 +17,7 @@ export const staffNavigation: readonly NavigationEntry[] = [
   { path: '/receiving', label: msg`Receiving`, roles: ['admin', 'inspector'] },
   { path: '/catalogue', label: msg`Catalogue and prices`, roles: ['pricing'] },
   { path: '/clarifications', label: msg`Clarifications`, roles: ['admin', 'inspector'] },
+  { path: '/payouts', label: msg`Payouts`, roles: ['payouts'] },
   { path: '/staff', label: msg`Staff`, roles: ['admin'] },
   { path: '/audit', label: msg`Audit log`, roles: ['admin'] },
 ];

@@ -66,10 +66,14 @@ interface Started {
 }
 
 /** Starts the built server and a browser before a file's tests, and stops both after them. */
-export function useBackOffice(): TestBackOffice {
+export function useBackOffice(settings: { env?: Record<string, string> } = {}): TestBackOffice {
   let started: Started | undefined;
   beforeAll(async () => {
-    const server = await startBuiltServer({ dataDirPrefix: 'tradein-back-office-' });
+    // `env` adds settings of the server's environment (e.g. PAYOUT_ACCOUNT_* for SEPA files).
+    const server = await startBuiltServer({
+      dataDirPrefix: 'tradein-back-office-',
+      env: settings.env ?? {},
+    });
     const db = databaseOfDataDir(server.dataDir);
     const mailer = createMailer({ smtpUrl: undefined, outboxDir: join(server.dataDir, 'outbox') });
     const browser = await launch({
