@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,25 @@ describe('the trades queue and the trade page', () => {
     expect(kind.status).toBe(404);
   });
 
+  it('speaks German to a member who chose it, with money and days written the German way', async () => {
+    const member = await office.staff('queue.german@example.com', ['inspector']);
+    const saved = await office.request('POST', '/account', {
+      cookie: member.cookie,
+      form: { csrf: member.csrfToken, locale: 'de', name: 'Greta' },
+    });
+    expect(saved.status).toBe(302);
+    const queue = await office.request('GET', '/trades?edition=xx', { cookie: member.cookie });
+    const text = textOf(queue.text);
+    expect(text).toContain('Ankäufe');
+    expect(text).toContain('3 Ankäufe passen.');
+    expect(text).toContain('Wählen Sie eine der Editionen.');
+    expect(text).toMatch(/\d+,\d{2}\s€/);
+    expect(tabCount(queue.text, 'Eingegangen')).toBe(1);
+    const receiving = await office.request('GET', '/receiving', { cookie: member.cookie });
+    expect(textOf(receiving.text)).toContain('Wareneingang');
+    expect(textOf(receiving.text)).toContain('Tastenkürzel');
+  });
+
   it('shows inspection photos as thumbnails streamed from the API with their type', async () => {
     const trade = await guestTrade(shopApi(office), 'photo.queue@example.com', ['iphone 13']);
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
@@ -334,6 +354,32 @@ describe('receiving without JavaScript', () => {
       );
     }
   });
+
+  it('answers any typed queue URL and any typed number without a 5xx, receiving nothing', async () => {
+    const trade = await guestTrade(shopApi(office), 'fuzz.receive@example.com', ['iphone 13']);
+    const inspector = await office.staff('receive.fuzz@example.com', ['inspector']);
+    const names = ['status', 'edition', 'mode', 'partner', 'from', 'to', 'q', 'sort', 'page'];
+    const text = fc.string({ maxLength: 40, unit: 'binary' });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...names), text, text, async (name, value, typed) => {
+        const params = new URLSearchParams({ [name]: value });
+        const queue = await office.request('GET', `/trades?${params.toString()}`, {
+          cookie: inspector.cookie,
+        });
+        expect(queue.status).toBe(200);
+        const receipt = await office.request('POST', '/receiving', {
+          cookie: inspector.cookie,
+          form: { csrf: inspector.csrfToken, tradeNumber: typed },
+        });
+        expect([400, 404]).toContain(receipt.status);
+      }),
+      { numRuns: 40 },
+    );
+    const page = await office.request('GET', `/trades/${trade.tradeNumber}`, {
+      cookie: inspector.cookie,
+    });
+    expect(page.text).toContain('<span class="trade-status__badge">Created</span>');
+  }, 60_000);
 
   it('refuses a receipt without the CSRF token, and records a double submit once', async () => {
     const trade = await guestTrade(shopApi(office), 'sina.receive@example.com');
