@@ -6,7 +6,7 @@ import { tradeQueueQuerySchema, type TradeQueueQuery } from '@tradein/contract';
  */
 
 /** The search parameters of the queue, in the order the form lists them. */
-export const queueParamNames = [
+const queueParamNames = [
   'status',
   'edition',
   'mode',
@@ -22,7 +22,7 @@ export const queueParamNames = [
 export type QueueParamName = (typeof queueParamNames)[number];
 
 /** The queue's URL read: the values as typed, the query that counts, and the refused names. */
-export interface ReadQueueQuery {
+interface ReadQueueQuery {
   /** Every value of the URL as text (refused ones too, to show them again in the form). */
   values: Partial<Record<QueueParamName, string>>;
   /** The accepted values as text, for the API call and the links of the page. */

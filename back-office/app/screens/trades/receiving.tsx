@@ -11,6 +11,7 @@ import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
 import {
   normalisedTradeNumber,
+  receiptsKept,
   receivedWhenAndBy,
   sessionReceiptsCookie,
   sessionReceiptsOf,
@@ -57,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const receipts = [
       { tradeNumber, devices, at: new Date().toISOString() },
       ...sessionReceiptsOf(request).filter((receipt) => receipt.tradeNumber !== tradeNumber),
-    ].slice(0, 10);
+    ].slice(0, receiptsKept);
     return data<Outcome>(
       { kind: 'received', tradeNumber, devices, receipts },
       { headers: { 'set-cookie': sessionReceiptsCookie(receipts, request) } },
