@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import * as fc from 'fast-check';
 import { databaseOfDataDir, mailsTo } from '@tradein/trade-api/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useBackOffice, type OfficeAnswer } from '../../../test-kit/back-office-kit.ts';
@@ -388,5 +389,57 @@ describe('the payouts clerk', () => {
     expect(third.text).toContain(trade.tradeNumber);
     expect(third.text).toContain(other.tradeNumber);
     expect(await batchCount(clerk.cookie)).toBe(before + 1);
+  });
+
+  it('answers any form and address without a 5xx, and makes no batch of bad input', async () => {
+    const clerk = await office.staff('property-clerk@example.com', ['payouts']);
+    const before = await batchCount(clerk.cookie);
+    const text = fc.string({ maxLength: 40, unit: 'binary' });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom('sepa', 'paypal'), text),
+        fc.array(text, { maxLength: 4 }),
+        fc.option(fc.constant('1'), { nil: undefined }),
+        fc.array(text, { maxLength: 3 }),
+        async (method, trades, allOnPage, onPage) => {
+          const answer = await office.request('POST', '/payouts', {
+            cookie: clerk.cookie,
+            form: {
+              csrf: clerk.csrfToken,
+              method,
+              trade: trades,
+              onPage,
+              ...(allOnPage === undefined ? {} : { allOnPage }),
+            },
+          });
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/payouts', '/payouts/batches', '/payouts/batches/'),
+        fc.constantFrom('page', 'method', 'state', 'pageSize'),
+        text,
+        async (path, name, value) => {
+          const address = path.endsWith('/')
+            ? `${path}${encodeURIComponent(value)}`
+            : `${path}?${name}=${encodeURIComponent(value)}`;
+          const answer = await office.request('GET', address, { cookie: clerk.cookie });
+          expect(answer.status, address).toBeLessThan(500);
+          if (!path.endsWith('/')) return;
+          // A batch's page takes confirm and cancel: any intent, any batch number.
+          const post = await office.request('POST', address, {
+            cookie: clerk.cookie,
+            form: { csrf: clerk.csrfToken, intent: value },
+          });
+          expect(post.status, address).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(await batchCount(clerk.cookie)).toBe(before);
   });
 });
