@@ -1,4 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { KeyInput, Page } from 'puppeteer-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, useBackOffice } from '../../../test-kit/back-office-kit.ts';
 import { catalogueDevice, guestSale, shopApi } from '../../../test-kit/guest-sale.ts';
@@ -83,10 +87,36 @@ describe('inspection in the browser', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.up('Control');
     await page.waitForFunction(
-      () => document.body.textContent?.includes('the clarification is open') === true,
+      () =>
+        document.body.textContent?.includes('the clarification is open') === true &&
+        document.body.textContent.includes('Clarification open: the seller decides on'),
     );
     const stateText = await page.$eval('main', (main) => main.textContent ?? '');
     expect(stateText).toContain('Clarification open: the seller decides on');
+
+    // A camera's photo of several megabytes: shrunk in the browser, checked and stored by the API.
+    const folder = await mkdtemp(join(tmpdir(), 'bench-photo-'));
+    const cameraPhoto = join(folder, 'camera.jpg');
+    const noise = { type: 'gaussian' as const, mean: 128, sigma: 60 };
+    await writeFile(
+      cameraPhoto,
+      await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#888', noise } })
+        .jpeg({ quality: 100 })
+        .toBuffer(),
+    );
+    const chooser = await page.$('input[type="file"]');
+    await chooser?.uploadFile(cameraPhoto);
+    await page.focus('::-p-aria(Add photos)');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => document.body.textContent?.includes('1 photo(s) added.') === true,
+    );
+    await page.waitForSelector('img[alt^="Inspection photo 1 of"]');
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img[alt^="Inspection photo 1 of"]');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
+    await rm(folder, { recursive: true, force: true });
 
     await page.keyboard.press('n');
     await page.waitForFunction(

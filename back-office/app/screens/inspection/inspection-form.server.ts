@@ -8,7 +8,7 @@ import {
 } from '@tradein/contract';
 import type { RouterContextProvider } from 'react-router';
 import { parseForm, textOf } from '../../forms.server.ts';
-import { staffApiFetch } from './staff-api-fetch.server.ts';
+import { fetchOps } from '../../ops-api.server.ts';
 
 /*
  * The inspection form as posted (with or without JavaScript): one radio group per question
@@ -111,7 +111,7 @@ export async function uploadInspectionPhotos(
       result.refused.push({ name, reason: 'size' });
       continue;
     }
-    const answer = await staffApiFetch(context, request, path, {
+    const answer = await fetchOps(context, request, path, {
       method: 'POST',
       headers: {
         'content-type': file.type.startsWith('image/') ? file.type : 'application/octet-stream',

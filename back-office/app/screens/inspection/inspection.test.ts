@@ -240,6 +240,20 @@ describe('the inspection of a device', () => {
     });
     expect(overridden.status).toBe(200);
     expect(overridden.text).toContain('The price went down to');
+
+    // Above the offer: the upward correction, nothing for the seller to decide.
+    const raised = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: {
+        ...form,
+        version: versionOf(overridden.text),
+        overridePrice: '9999',
+        overrideReason: 'Sealed, never used',
+      },
+    });
+    expect(raised.status).toBe(200);
+    expect(raised.text).toContain('Upward correction: the price rose to €9,999.00.');
+    expect(raised.text).toContain('Corrected upwards to €9,999.00.');
   });
 
   it('tells the second of two inspectors, shows both findings and keeps the second one’s', async () => {

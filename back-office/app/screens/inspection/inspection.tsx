@@ -8,7 +8,7 @@ import {
   type OpsTradeLine,
 } from '@tradein/contract';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router';
 import { CsrfField, Field, FormAlert, FormNotice } from '../../components/field.tsx';
 import { formatCents } from '../../format.ts';
 import { refusedByApi, textOf } from '../../forms.server.ts';
@@ -16,6 +16,7 @@ import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
+import { preparedBenchPhotos, type LocalRefusal } from './bench-photos.ts';
 import {
   choicesOf,
   inspectionBodyOf,
@@ -274,7 +275,7 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
   const initial = kept?.findings ?? startingFindings(line);
   const [findings, setFindings] = useState<Record<string, string>>(initial);
   // A new line, a saved form or a conflict start the radios afresh from what the page holds.
-  const formKey = `${line.position}:${line.version}:${outcome === undefined ? '' : JSON.stringify(initial)}`;
+  const formKey = `${line.position}:${line.version}:${kept === undefined ? '' : JSON.stringify(kept.findings)}`;
   const [shownKey, setShownKey] = useState(formKey);
   if (shownKey !== formKey) {
     setShownKey(formKey);
@@ -310,6 +311,30 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const uploading =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'photos';
+  const submit = useSubmit();
+  const [localRefusals, setLocalRefusals] = useState<LocalRefusal[]>([]);
+  const [preparing, setPreparing] = useState(false);
+  const photoRefusals = [...localRefusals, ...(outcome?.kind === 'photos' ? outcome.refused : [])];
+  // With JavaScript, large camera photos are shrunk before they are posted (bench-photos.ts).
+  const onPhotoSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const input = target.elements.namedItem('photos');
+    const files = input instanceof HTMLInputElement ? [...(input.files ?? [])] : [];
+    setPreparing(true);
+    void preparedBenchPhotos(files)
+      .then((prepared) => {
+        setLocalRefusals(prepared.refused);
+        if (prepared.files.length === 0) return;
+        const photos = new FormData();
+        photos.set('csrf', csrfToken);
+        photos.set('intent', 'photos');
+        for (const file of prepared.files) photos.append('photos', file, file.name);
+        void submit(photos, { method: 'post', encType: 'multipart/form-data' });
+        target.reset();
+      })
+      .finally(() => setPreparing(false));
+  };
 
   return (
     <div className="inspection">
@@ -558,9 +583,9 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
         <h2 id="bench-photos-heading">
           <Trans>Inspection photos</Trans>
         </h2>
-        {outcome?.kind === 'photos' && outcome.refused.length > 0 ? (
+        {photoRefusals.length > 0 ? (
           <div className="field__error" role="alert" id="photos-error">
-            {outcome.refused.map((refusal) => (
+            {photoRefusals.map((refusal) => (
               <p key={`${refusal.name}-${refusal.reason}`}>
                 {`${refusal.name} ${i18n._(photoRefusalMessages[refusal.reason])}`}
               </p>
@@ -580,7 +605,12 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
             label={(index) => t`Inspection photo ${index} of ${line.name}`}
           />
         )}
-        <Form method="post" encType="multipart/form-data" className="inline-form">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="inline-form"
+          onSubmit={onPhotoSubmit}
+        >
           <CsrfField token={csrfToken} />
           <input type="hidden" name="intent" value="photos" />
           <div className="field">
@@ -598,14 +628,12 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
               capture="environment"
               multiple
               aria-describedby={
-                outcome?.kind === 'photos' && outcome.refused.length > 0
-                  ? 'photos-hint photos-error'
-                  : 'photos-hint'
+                photoRefusals.length > 0 ? 'photos-hint photos-error' : 'photos-hint'
               }
             />
           </div>
-          <button type="submit" className="button" disabled={uploading}>
-            {uploading ? <Trans>Adding…</Trans> : <Trans>Add photos</Trans>}
+          <button type="submit" className="button" disabled={uploading || preparing}>
+            {uploading || preparing ? <Trans>Adding…</Trans> : <Trans>Add photos</Trans>}
           </button>
         </Form>
       </section>

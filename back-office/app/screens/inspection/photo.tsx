@@ -5,7 +5,7 @@ import {
 } from '@tradein/contract';
 import { data } from 'react-router';
 import { requireStaffSession } from '../../staff-session.server.ts';
-import { staffApiFetch } from './staff-api-fetch.server.ts';
+import { fetchOps } from '../../ops-api.server.ts';
 import type { Route } from './+types/photo';
 
 /**
@@ -26,7 +26,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     position: params.position,
     photoId: params.photoId,
   });
-  const answer = await staffApiFetch(context, request, path);
+  const answer = await fetchOps(context, request, path);
   if (!answer.ok || answer.body === null) {
     throw data(null, { status: answer.status === 400 ? 404 : answer.status });
   }
