@@ -22,6 +22,7 @@ import {
   type CatalogueEdition,
   Price,
   ScrollingTable,
+  StepHeading,
 } from './catalogue-parts.tsx';
 import type { Route } from './+types/catalogue-device';
 
@@ -256,7 +257,10 @@ export default function CatalogueDevice({ loaderData, actionData }: Route.Compon
   const { detail } = loaderData;
   const { device } = detail;
   const outcome = actionData as Outcome | undefined;
-  const history = detail.history.toReversed();
+  // Newest first: by revision (revisions are numbered in the order they were written).
+  const history = detail.history.toSorted(
+    (a, b) => b.revisionId - a.revisionId || a.edition.localeCompare(b.edition),
+  );
   return (
     <>
       <p>
@@ -319,9 +323,9 @@ export default function CatalogueDevice({ loaderData, actionData }: Route.Compon
       ) : null}
       {outcome?.kind === 'confirmPrice' ? (
         <section className="panel catalogue-confirm" aria-labelledby="confirm-price-heading">
-          <h2 id="confirm-price-heading">
+          <StepHeading id="confirm-price-heading">
             <Trans>Move the price by more than half?</Trans>
-          </h2>
+          </StepHeading>
           <p>
             <Trans>
               The new prices in {outcome.edition.toUpperCase()} are{' '}
@@ -476,6 +480,9 @@ export default function CatalogueDevice({ loaderData, actionData }: Route.Compon
           </p>
         ) : outcome?.kind === 'confirmRetirement' ? (
           <div className="catalogue-confirm">
+            <StepHeading id="confirm-retirement-heading" level={3}>
+              <Trans>Retire this device?</Trans>
+            </StepHeading>
             <p>
               <Trans>
                 Retire {device.name}? Sellers can no longer get an offer for it; offers and trades

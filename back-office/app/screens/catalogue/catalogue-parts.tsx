@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CataloguePriceChangeSummary } from '@tradein/contract';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { formatCents } from '../../format.ts';
 import { useLocale } from '../../use-locale.ts';
@@ -224,5 +224,28 @@ export function ProblemsTable({
         </table>
       </ScrollingTable>
     </>
+  );
+}
+
+/**
+ * The heading of a step that appears after a form (a confirmation): it takes the focus when it
+ * appears, so that keyboard and screen reader users are where the next action is.
+ */
+export function StepHeading({
+  id,
+  level = 2,
+  children,
+}: {
+  id: string;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <Heading id={id} ref={heading} tabIndex={-1} className="catalogue-step">
+      {children}
+    </Heading>
   );
 }

@@ -48,8 +48,9 @@ describe('catalogue and prices in the browser', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('::-p-text(The prices in DE are saved.)');
     expect(await page.$eval('#base-de', (node) => (node as HTMLInputElement).value)).toBe(after);
-    expect(await page.$$eval('.table tbody tr', (rows) => rows[0]?.textContent ?? '')).toContain(
-      'pia@example.com',
+    // The history shows the change, newest first, with who made it.
+    await page.waitForFunction(() =>
+      document.querySelector('.table tbody tr')?.textContent?.includes('pia@example.com'),
     );
     expect(await axeViolations(page)).toEqual([]);
 
@@ -58,7 +59,12 @@ describe('catalogue and prices in the browser', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('::-p-text(Move the price by more than half?)');
     expect(await axeViolations(page)).toEqual([]);
-    await focusOn(page, 'Yes, save these prices');
+    // The question takes the focus; the next Tab reaches the answer.
+    await page.waitForFunction(() => document.activeElement?.id === 'confirm-price-heading');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Yes, save these prices',
+    );
     await page.keyboard.press('Enter');
     await page.waitForSelector('::-p-text(The prices in DE are saved.)');
     expect(await page.$eval('#base-de', (node) => (node as HTMLInputElement).value)).toBe(
