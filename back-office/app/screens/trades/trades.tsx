@@ -279,7 +279,7 @@ export default function Trades({ loaderData }: Route.ComponentProps) {
           // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
         >
-          <table className="table" aria-busy={loading || undefined}>
+          <table className="table queue-table" aria-busy={loading || undefined}>
             <caption className="visually-hidden">
               <Trans>
                 Trades, page {page} of {pages}
