@@ -120,7 +120,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <div className="overview-scroll">
               <table className="table">
                 <caption id="late-caption">
-                  <Trans>Trades past their payout promise, oldest promise first</Trans>
+                  <Trans>Past the promise, oldest first</Trans>
                 </caption>
                 <thead>
                   <tr>
@@ -145,7 +145,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                   {pastPromise.trades.map((trade) => (
                     <tr key={trade.tradeNumber}>
                       <th scope="row">
-                        <Link to={`/trades/${trade.tradeNumber}`}>{trade.tradeNumber}</Link>
+                        <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
+                          {trade.tradeNumber}
+                        </Link>
                         <br />
                         {trade.customerName ?? (
                           <span className="muted">

@@ -284,7 +284,9 @@ export default function PayoutBatch({ loaderData, actionData }: Route.ComponentP
             {trades.map((trade) => (
               <tr key={trade.tradeNumber}>
                 <th scope="row">
-                  <Link to={`/trades/${trade.tradeNumber}`}>{trade.tradeNumber}</Link>
+                  <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
+                    {trade.tradeNumber}
+                  </Link>
                   <br />
                   <CustomerName name={trade.customerName} />
                 </th>

@@ -87,7 +87,7 @@ export default function PayoutBatches({ loaderData }: Route.ComponentProps) {
         <div className="payouts-scroll">
           <table className="table">
             <caption id="batches-caption">
-              <Trans>Payout batches, newest first ({total} in all)</Trans>
+              <Trans>Batches, newest first ({total})</Trans>
             </caption>
             <thead>
               <tr>

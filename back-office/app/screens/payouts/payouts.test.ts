@@ -44,7 +44,7 @@ function checkboxOf(page: string, tradeNumber: string): string {
 /** How many batches the list says there are. */
 async function batchCount(cookie: string): Promise<number> {
   const page = await office.request('GET', '/payouts/batches', { cookie });
-  const count = /\((\d+) in all\)/.exec(page.text)?.[1];
+  const count = /Batches, newest first \((\d+)\)/.exec(page.text)?.[1];
   return count === undefined ? 0 : Number(count);
 }
 

@@ -231,10 +231,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           {selectable.map((tradeNumber) => (
             <input key={tradeNumber} type="hidden" name="onPage" value={tradeNumber} />
           ))}
+          <p className="muted">
+            <Trans>Earliest payout promise first.</Trans>
+          </p>
           <div className="payouts-scroll">
             <table className="table">
               <caption id="ready-caption">
-                <Trans>Trades ready to pay, earliest payout promise first ({total} in all)</Trans>
+                <Trans>Ready to pay ({total})</Trans>
               </caption>
               <thead>
                 <tr>
@@ -299,7 +302,9 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                         ) : null}
                       </td>
                       <th scope="row">
-                        <Link to={`/trades/${row.tradeNumber}`}>{row.tradeNumber}</Link>
+                        <Link to={`/trades/${row.tradeNumber}`} className="payouts__number">
+                          {row.tradeNumber}
+                        </Link>
                         <br />
                         <CustomerName name={row.customerName} />
                         <br />
@@ -370,7 +375,10 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
               </p>
             ) : null}
             <p className="muted">
-              <Trans>Select rows with Space; the box in the table's head selects the page.</Trans>
+              <Trans>
+                Select rows with Space; the box in the table's head selects the page. Filter by
+                method first to select a page of one method.
+              </Trans>
             </p>
             <button
               type="submit"
