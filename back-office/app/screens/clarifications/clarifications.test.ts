@@ -1,4 +1,5 @@
 import type { Device } from '@tradein/contract';
+import * as fc from 'fast-check';
 import type { ApiCall } from '@tradein/trade-api/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackOffice } from '../../../test-kit/back-office-kit.ts';
@@ -147,5 +148,43 @@ describe('the clarifications screen', () => {
       expect(home.text).not.toContain('href="/clarifications"');
     }
     expect((await office.request('GET', '/clarifications')).status).toBe(302);
+  });
+
+  it('answers any posted decision without a 5xx and records nothing that is not one', async () => {
+    const inspector = await office.staff('cosima@example.com', ['inspector']);
+    const sale = await clarifiedTrade();
+    const text = fc.string({ maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(sale.tradeNumber), text),
+        fc.dictionary(text, text, { maxKeys: 3 }),
+        fc.oneof(fc.constant('by phone 14:05'), text),
+        async (tradeNumber, decisions, note) => {
+          const answer = await office.request('POST', '/clarifications', {
+            cookie: inspector.cookie,
+            form: {
+              csrf: inspector.csrfToken,
+              tradeNumber,
+              open: ['1', '2'],
+              note,
+              ...Object.fromEntries(
+                Object.entries(decisions).map(([position, decision]) => [
+                  `decision.${position}`,
+                  decision,
+                ]),
+              ),
+              // Device 2 never gets a decision: the form is always short of one.
+              'decision.1': 'accept',
+            },
+          });
+          expect(answer.status).toBeLessThan(500);
+          expect(answer.status).not.toBe(200);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const list = await office.request('GET', '/clarifications', { cookie: inspector.cookie });
+    const open = list.text.slice(0, list.text.indexOf('Decided in the last 14 days'));
+    expect(open).toContain(sale.tradeNumber);
   });
 });

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { Device } from '@tradein/contract';
+import * as fc from 'fast-check';
 import { mailsTo, type ApiCall } from '@tradein/trade-api/test-kit';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -368,5 +369,46 @@ describe('the inspection of a device', () => {
         .status,
     ).toBe(404);
     expect((await office.request('GET', path)).status).toBe(302);
+  });
+
+  it('answers any posted form without a 5xx and changes nothing when a finding is not one', async () => {
+    const inspector = await office.staff('ilse@example.com', ['inspector']);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const page = await office.request('GET', path, { cookie: inspector.cookie });
+    const version = versionOf(page.text);
+    const text = fc.string({ maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(text, text, { maxKeys: 4 }),
+        fc.oneof(fc.constant(version), text),
+        text,
+        text,
+        fc.constantFrom('save', 'photos', 'other', ''),
+        async (findings, posted, overridePrice, overrideReason, intent) => {
+          const answer = await office.request('POST', path, {
+            cookie: inspector.cookie,
+            form: {
+              csrf: inspector.csrfToken,
+              intent,
+              version: posted,
+              overridePrice,
+              overrideReason,
+              ...checkedFindings(page.text),
+              ...Object.fromEntries(
+                Object.entries(findings).map(([code, found]) => [`finding.${code}`, found]),
+              ),
+              'finding.NO_SUCH_QUESTION': 'YES',
+            },
+          });
+          expect(answer.status).toBeLessThan(500);
+          expect(answer.status).not.toBe(200);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    const after = await office.request('GET', path, { cookie: inspector.cookie });
+    expect(versionOf(after.text)).toBe(version);
+    expect(after.text).toContain('Not inspected yet');
   });
 });

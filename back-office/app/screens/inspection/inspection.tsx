@@ -81,7 +81,8 @@ type Outcome =
   | { kind: 'refused'; refused: InspectionField[]; choices: InspectionChoices }
   | { kind: 'conflict'; theirs: OpsTradeLine; choices: InspectionChoices }
   | { kind: 'notNow'; status: string; choices: InspectionChoices }
-  | { kind: 'photos'; added: number; refused: { name: string; reason: PhotoRefusal }[] };
+  | { kind: 'photos'; added: number; refused: { name: string; reason: PhotoRefusal }[] }
+  | { kind: 'noPhotos' };
 
 /** Saves the findings (`intent=save`) or adds bench photos (`intent=photos`). */
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -92,6 +93,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const files = form
       .getAll('photos')
       .filter((value): value is File => typeof value !== 'string' && value.size > 0);
+    if (files.length === 0) return data<Outcome>({ kind: 'noPhotos' }, 400);
     const result = await uploadInspectionPhotos(context, request, params, files, csrfToken);
     if (result === 'forbidden') throw data(null, { status: 403 });
     const status = result.refused.length > 0 ? (result.added > 0 ? 200 : 400) : 200;
@@ -583,6 +585,11 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
         <h2 id="bench-photos-heading">
           <Trans>Inspection photos</Trans>
         </h2>
+        {outcome?.kind === 'noPhotos' ? (
+          <p className="field__error" role="alert" id="photos-error">
+            <Trans>Choose at least one photo, or take one with the camera.</Trans>
+          </p>
+        ) : null}
         {photoRefusals.length > 0 ? (
           <div className="field__error" role="alert" id="photos-error">
             {photoRefusals.map((refusal) => (
@@ -628,7 +635,9 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
               capture="environment"
               multiple
               aria-describedby={
-                photoRefusals.length > 0 ? 'photos-hint photos-error' : 'photos-hint'
+                photoRefusals.length > 0 || outcome?.kind === 'noPhotos'
+                  ? 'photos-hint photos-error'
+                  : 'photos-hint'
               }
             />
           </div>
