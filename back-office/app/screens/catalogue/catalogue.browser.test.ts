@@ -1,4 +1,7 @@
-import type { Page } from 'puppeteer-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, useBackOffice } from '../../../test-kit/back-office-kit.ts';
 
@@ -90,6 +93,46 @@ describe('catalogue and prices in the browser', () => {
     expect(await page.$eval('main', (node) => node.textContent)).toMatch(/devices changed/);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
+  }, 30_000);
+
+  it('imports a CSV file at 360 px: a refused line in a table, then a preview applied by keyboard', async () => {
+    const pricing = await office.staff('paco@example.com', ['pricing']);
+    const exported = await office.request('GET', '/catalogue/prices.csv?edition=es', {
+      cookie: pricing.cookie,
+    });
+    const [header = '', first = ''] = exported.text.split('\n');
+    const fields = first.split(',');
+    const prefix = fields.slice(0, -2).join(',');
+    const folder = mkdtempSync(join(tmpdir(), 'catalogue-csv-'));
+    const bad = join(folder, 'bad.csv');
+    writeFileSync(bad, `${header}\n${prefix},-5,${fields.at(-1)}\n`);
+    const good = join(folder, 'good.csv');
+    writeFileSync(good, `${header}\n${prefix},${Number(fields.at(-2)) + 50},${fields.at(-1)}\n`);
+
+    const page = await office.newPage({ session: pricing, width: 360 });
+    await page.goto(office.url('/catalogue/prices'));
+    await hydrated(page);
+    const upload = async (file: string) => {
+      const input = (await page.waitForSelector('#file')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(file);
+      await focusOn(page, 'Preview the import');
+      await page.keyboard.press('Enter');
+    };
+    await upload(bad);
+    await page.waitForSelector('::-p-text(The file was refused; nothing was changed)');
+    const problem = await page.$eval('caption ~ tbody tr', (row) => row.textContent);
+    expect(problem).toContain('2basePriceCents');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await upload(good);
+    await page.waitForSelector('::-p-text(1 prices of 1 devices would change.)');
+    expect(await axeViolations(page)).toEqual([]);
+    await focusOn(page, 'Apply the import');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('::-p-text(1 prices of 1 devices changed.)');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+    rmSync(folder, { recursive: true, force: true });
   }, 30_000);
 
   it('has every catalogue screen clean under axe at 1280 and 360 px', async () => {
