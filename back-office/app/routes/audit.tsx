@@ -91,59 +91,67 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <Trans>No changes match these filters.</Trans>
         </p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">
-            <Trans>Changes, newest first</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>When</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Who</Trans>
-              </th>
-              <th scope="col">
-                <Trans>What</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Before</Trans>
-              </th>
-              <th scope="col">
-                <Trans>After</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.id}>
-                <td>{formatMoment(event.at, locale)}</td>
-                <td>
-                  <Link to={`/audit?actor=${encodeURIComponent(event.actor)}`}>
-                    {event.actorLabel}
-                  </Link>
-                  <br />
-                  <span className="muted">{event.source}</span>
-                </td>
-                <td>
-                  <code>{event.action}</code>
-                  <br />
-                  <Link
-                    to={`/audit?subjectType=${encodeURIComponent(event.subjectType)}&subjectId=${encodeURIComponent(event.subjectId)}`}
-                  >
-                    {event.subjectType} {event.subjectId}
-                  </Link>
-                </td>
-                <td>
-                  <Record value={event.before} />
-                </td>
-                <td>
-                  <Record value={event.after} />
-                </td>
+        <section
+          className="table-scroll"
+          aria-label={t`Changes, newest first`}
+          // A region that scrolls must be focusable so that keyboard users can scroll it.
+          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className="table">
+            <caption className="visually-hidden">
+              <Trans>Changes, newest first</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>When</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Who</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>What</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Before</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>After</Trans>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <td>{formatMoment(event.at, locale)}</td>
+                  <td>
+                    <Link to={`/audit?actor=${encodeURIComponent(event.actor)}`}>
+                      {event.actorLabel}
+                    </Link>
+                    <br />
+                    <span className="muted">{event.source}</span>
+                  </td>
+                  <td>
+                    <code>{event.action}</code>
+                    <br />
+                    <Link
+                      to={`/audit?subjectType=${encodeURIComponent(event.subjectType)}&subjectId=${encodeURIComponent(event.subjectId)}`}
+                    >
+                      {event.subjectType} {event.subjectId}
+                    </Link>
+                  </td>
+                  <td>
+                    <Record value={event.before} />
+                  </td>
+                  <td>
+                    <Record value={event.after} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
       {events.length === 50 ? (
         <p>
