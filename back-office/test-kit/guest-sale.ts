@@ -11,10 +11,12 @@ import type { TestBackOffice } from './back-office-kit.ts';
 /** Which answer of every question the seller gives: the first (best) or the last (worst). */
 export type AnswerPick = 'best' | 'worst';
 
-/** A guest's trade: its number, the guest's address and the offered price per line. */
+/** A guest's trade: its number, the guest's address and token, the offered price per line. */
 export interface GuestSale {
   tradeNumber: string;
   email: string;
+  /** The guest's bearer token (the seller's photos of the trade, say). */
+  token: string;
   prices: number[];
 }
 
@@ -74,6 +76,7 @@ export async function guestSale(
   return {
     tradeNumber: String(trade.body['tradeNumber']),
     email,
+    token,
     prices: offers.map((offer) => offer.priceCents),
   };
 }

@@ -6,7 +6,12 @@ import { mailsTo, type ApiCall } from '@tradein/trade-api/test-kit';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackOffice, type OfficeAnswer } from '../../../test-kit/back-office-kit.ts';
-import { catalogueDevice, guestSale, shopApi } from '../../../test-kit/guest-sale.ts';
+import {
+  catalogueDevice,
+  guestSale,
+  shopApi,
+  type GuestSale,
+} from '../../../test-kit/guest-sale.ts';
 
 /*
  * The inspection screen as a browser without JavaScript uses it, through the built server:
@@ -122,13 +127,17 @@ let phone: Device;
 let tablet: Device;
 let guests = 0;
 
-/** A received trade of a fresh guest selling the phone and the tablet in the best condition. */
-async function receivedTrade() {
+/**
+ * A received trade of a fresh guest selling the phone and the tablet in the best condition;
+ * `beforeShipping` runs as the seller before the parcel arrives.
+ */
+async function receivedTrade(beforeShipping?: (sale: GuestSale) => Promise<void>) {
   guests += 1;
   const sale = await guestSale(api, `inspection.${guests}@example.org`, [
     { device: phone, pick: 'best' },
     { device: tablet, pick: 'best' },
   ]);
+  await beforeShipping?.(sale);
   await office.ops('receive', sale.tradeNumber);
   return sale;
 }
@@ -142,10 +151,29 @@ beforeAll(async () => {
 describe('the inspection of a device', () => {
   it('shows the seller answers preselected and saves them as answered', async () => {
     const inspector = await office.staff('ines@example.com', ['inspector']);
-    const sale = await receivedTrade();
+    const sale = await receivedTrade(async (sold) => {
+      const photo = await sharp({
+        create: { width: 30, height: 20, channels: 3, background: '#36c' },
+      })
+        .jpeg()
+        .toBuffer();
+      const added = await api('POST', `/api/trade/trades/${sold.tradeNumber}/items/1/photos`, {
+        body: new Uint8Array(photo),
+        token: sold.token,
+        headers: { 'content-type': 'image/jpeg' },
+      });
+      expect(added.status).toBeLessThan(300);
+    });
     const path = `/trades/${sale.tradeNumber}/devices/1`;
     const page = await office.request('GET', path, { cookie: inspector.cookie });
     expect(page.status).toBe(200);
+    const sellerPhoto = new RegExp(
+      `src="(/trades/${sale.tradeNumber}/devices/1/photos/seller/[^"]+)"[^>]*alt="Seller&#x27;s photo 1 of`,
+    ).exec(page.text)?.[1];
+    expect(sellerPhoto).toBeDefined();
+    const bytes = await bytesOf(sellerPhoto ?? '', inspector.cookie);
+    expect(bytes.status).toBe(200);
+    expect(bytes.type).toBe('image/jpeg');
     expect(page.text).toContain(phone.name);
     for (const question of phone.questions) expect(page.text).toContain(question.question);
     const findings = checkedFindings(page.text);
