@@ -4,58 +4,14 @@ import {
   type ApiError,
   type CataloguePriceChangeSummary,
 } from '@tradein/contract';
-import { data, type RouterContextProvider } from 'react-router';
-import { backOfficeRequest } from '../../request-context.ts';
+import type { RouterContextProvider } from 'react-router';
+import { fetchOps } from '../../ops-api.server.ts';
 
 /*
  * The catalogue calls whose bodies are not JSON: the price list's CSV goes out as a download and
- * comes in as `text/csv`. Like `callOps`, they carry only the staff session's cookie and the
- * CSRF token, and a 503 of the API becomes the page's 503.
+ * comes in as `text/csv`, through `fetchOps` (the staff session's cookie, the CSRF token, and a
+ * 503 of the API as the page's 503).
  */
-
-/** The API's origin for calls through `apiFetch`: in-process calls use the path only. */
-const apiOrigin = 'http://trade-api.invalid';
-
-/** The `tradein_staff` cookie of a request, as a `cookie` header, or undefined. */
-function staffCookieOf(request: Request): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'tradein_staff') return `tradein_staff=${value.join('=')}`;
-  }
-  return undefined;
-}
-
-/** The answer when the trade API cannot serve for now. */
-function unavailable(retryAfter: string | null): never {
-  throw data(
-    { unavailable: true },
-    { status: 503, headers: { 'retry-after': retryAfter ?? '5', 'cache-control': 'no-store' } },
-  );
-}
-
-/** One raw call of the trade API for the staff member of `request`. */
-async function rawCall(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-  path: string,
-  init: { method: string; headers?: Record<string, string>; body?: string },
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = staffCookieOf(request);
-  if (cookie !== undefined) headers.set('cookie', cookie);
-  let response: Response;
-  try {
-    response = await backOfficeRequest(context).apiFetch(new URL(path, apiOrigin), {
-      method: init.method,
-      headers,
-      body: init.body,
-    });
-  } catch {
-    unavailable(null);
-  }
-  if (response.status === 503) unavailable(response.headers.get('retry-after'));
-  return response;
-}
 
 /** The price list as the API streams it (`prices.csv`, an attachment). */
 export function priceListCsv(
@@ -64,7 +20,7 @@ export function priceListCsv(
   edition: string | undefined,
 ): Promise<Response> {
   const query = edition === undefined ? '' : `?edition=${encodeURIComponent(edition)}`;
-  return rawCall(context, request, `/api/ops/catalogue/prices.csv${query}`, {
+  return fetchOps(context, request, `/api/ops/catalogue/prices.csv${query}`, {
     method: 'GET',
     headers: { accept: 'text/csv' },
   });
@@ -106,7 +62,7 @@ async function upload<T>(
     'content-type': body.contentType,
   };
   if (input.csrfToken !== undefined) headers['x-csrf-token'] = input.csrfToken;
-  const response = await rawCall(context, request, `${path}?${bulkQuery(input)}`, {
+  const response = await fetchOps(context, request, `${path}?${bulkQuery(input)}`, {
     method: 'POST',
     headers,
     body: body.text,
