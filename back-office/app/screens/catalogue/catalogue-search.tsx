@@ -159,8 +159,10 @@ export default function CatalogueSearch({ loaderData }: Route.ComponentProps) {
               <option value="true">{t`Retired only`}</option>
             </select>
           </label>
-          <input type="hidden" name="sort" value={query.sort ?? ''} />
-          <input type="hidden" name="direction" value={query.direction ?? ''} />
+          {query.sort === undefined ? null : <input type="hidden" name="sort" value={query.sort} />}
+          {query.direction === undefined ? null : (
+            <input type="hidden" name="direction" value={query.direction} />
+          )}
           <button type="submit" className="button button--primary">
             <Trans>Search</Trans>
           </button>

@@ -103,6 +103,18 @@ describe('catalogue and prices', () => {
         const answer = await office.request('GET', path, { cookie: other.cookie });
         expect(answer.status, `${role} ${path}`).toBe(403);
       }
+      const post = await office.request('POST', '/catalogue/adjust', {
+        cookie: other.cookie,
+        form: {
+          csrf: other.csrfToken,
+          intent: 'preview',
+          edition: 'de',
+          scope: 'series',
+          name: 'iPhone 13',
+          percent: '1',
+        },
+      });
+      expect(post.status, `${role} POST`).toBe(403);
       const home = await office.request('GET', '/', { cookie: other.cookie });
       expect(home.text).not.toContain('href="/catalogue"');
     }
@@ -134,6 +146,15 @@ describe('catalogue and prices', () => {
     const second = await office.request('GET', '/catalogue?page=2', { cookie: pricing.cookie });
     expect(second.text).toContain('page 2 of');
     expect(second.text).toContain('rel="prev"');
+    for (const path of [
+      '/catalogue/devices/abc',
+      '/catalogue/devices/999999999',
+      '/catalogue/prices.csv?edition=xx',
+    ]) {
+      expect((await office.request('GET', path, { cookie: pricing.cookie })).status, path).toBe(
+        404,
+      );
+    }
     const bad = await office.request('GET', '/catalogue?page=abc&manufacturer=Not%20A%20Key', {
       cookie: pricing.cookie,
     });
