@@ -439,4 +439,35 @@ describe('the inspection of a device', () => {
     expect(versionOf(after.text)).toBe(version);
     expect(after.text).toContain('Not inspected yet');
   });
+
+  it('speaks German to a member who chose it, money and refusals included', async () => {
+    const inspector = await office.staff('inge@example.com', ['inspector']);
+    const chosen = await office.request('POST', '/account', {
+      cookie: inspector.cookie,
+      form: { csrf: inspector.csrfToken, locale: 'de', name: 'Inge' },
+    });
+    expect(chosen.status).toBe(302);
+    const sale = await receivedTrade();
+    const path = `/trades/${sale.tradeNumber}/devices/1`;
+    const page = await office.request('GET', path, { cookie: inspector.cookie });
+    expect(page.text).toContain('Was die Prüfung ergab');
+    expect(page.text).toContain('Antwort des Verkäufers');
+    expect(page.text).toMatch(/\d+,\d\d\s€/);
+    const refused = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      form: {
+        csrf: inspector.csrfToken,
+        intent: 'save',
+        version: versionOf(page.text),
+        ...checkedFindings(page.text),
+        overridePrice: '50',
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(
+      'Ein abweichender Preis braucht einen Grund mit 3 bis 500 Zeichen.',
+    );
+    const list = await office.request('GET', '/clarifications', { cookie: inspector.cookie });
+    expect(list.text).toContain('Klärungen');
+  });
 });
