@@ -9,7 +9,7 @@ import type { TestBackOffice } from './back-office-kit.ts';
  */
 
 /** Which answer of every question the seller gives: the first (best) or the last (worst). */
-export type AnswerPick = 'best' | 'worst';
+type AnswerPick = 'best' | 'worst';
 
 /** A guest's trade: its number, the guest's address and token, the offered price per line. */
 export interface GuestSale {

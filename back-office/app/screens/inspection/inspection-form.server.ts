@@ -42,7 +42,7 @@ export function choicesOf(form: FormData): InspectionChoices {
 }
 
 /** Cents of a price typed in euros ("12", "12,5", "12.50"), or undefined when it is none. */
-export function centsOfEuros(text: string): number | undefined {
+function centsOfEuros(text: string): number | undefined {
   const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.replace(/\s|€/g, ''));
   if (match === null) return undefined;
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
