@@ -162,6 +162,10 @@ export function useBackOffice(settings: { env?: Record<string, string> } = {}): 
       const context = await running().browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width, height: 800 });
+      // Headless Chromium names itself `HeadlessChrome`, which the shop's pages (a seller's
+      // clarification or status page) treat as a crawler: the tests browse as a person's browser.
+      const userAgent = await running().browser.userAgent();
+      await page.setUserAgent({ userAgent: userAgent.replace('HeadlessChrome', 'Chrome') });
       if (session !== undefined) {
         const [name, value] = session.cookie.split('=');
         await context.setCookie({

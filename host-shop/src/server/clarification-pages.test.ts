@@ -59,7 +59,7 @@ describe('the clarification page', () => {
     expect(response.statusCode).toBe(200);
     expect(pageState(response.body)).toBe('open');
     expect(response.body).toMatch(/<meta name="robots" content="noindex/);
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(response.headers['cache-control']).toContain('no-store');
     const main = mainOf(response.body);
     expect(main).toContain(trade.tradeNumber);
@@ -186,7 +186,7 @@ describe('the quick answer', () => {
     const question = await shop.get(host, first);
     expect(question.statusCode).toBe(200);
     expect(pageState(question.body)).toBe('quick');
-    expect(question.headers['referrer-policy']).toBe('no-referrer');
+    expect(question.headers['referrer-policy']).toBe('same-origin');
     const main = mainOf(question.body);
     expect(main).toContain(bench.phone.name);
     expect(main).toContain(formatMoney('de', trade.revised[0] ?? 0));

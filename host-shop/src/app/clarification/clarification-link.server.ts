@@ -70,10 +70,12 @@ export async function loadClarification(
 
 /**
  * Headers of the pages of a link. The address holds the capability: no shared cache may keep
- * the page and no request from it names the address (`no-referrer`); search engines skip it.
+ * the page, no request to another site names the address (`same-origin`), search engines skip
+ * it. Not `no-referrer`: with it a browser sends `Origin: null` on the page's own form posts,
+ * which the router refuses as a cross-site action, so the decision would need JavaScript.
  */
 export const clarificationHeaders: HeadersFunction = () => ({
   'cache-control': 'private, no-store',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-robots-tag': 'noindex, nofollow',
 });

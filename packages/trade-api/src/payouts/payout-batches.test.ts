@@ -110,6 +110,19 @@ describe.each(testDatabases())('payout batches on $name', (engine) => {
       ['payout_batch.confirmed', 'ops:paula'],
       ['payout_batch.created', 'ops:paula'],
     ]);
+    // Each trade's own history names its payout.
+    for (const trade of [first, second]) {
+      const [paid] = await auditEvents(fixture.db, {
+        subjectType: 'trade',
+        subjectId: trade.tradeNumber,
+        limit: 1,
+      });
+      expect(paid).toMatchObject({
+        action: 'trade.paid',
+        actor: 'ops:paula',
+        after: { status: 'paid', payoutBatch: batch.batchNumber },
+      });
+    }
   });
 
   it('refuses what cannot be paid, naming each trade, and writes nothing', async () => {

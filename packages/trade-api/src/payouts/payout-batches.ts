@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
+import { auditTrade } from '../trades/trade-audit.ts';
 import type { TradeDb } from '../db/create-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
@@ -533,7 +534,16 @@ export async function confirmPayoutBatch(
   );
   await deps.db.transaction().execute(async (trx) => {
     for (const record of records) {
-      await transition(trx, record, 'paid', now.toISOString(), `payout batch ${batchNumber}`);
+      const at = now.toISOString();
+      await transition(trx, record, 'paid', at, `payout batch ${batchNumber}`);
+      // Each trade's history names its payout and who confirmed it, like `ops pay` does.
+      await auditTrade(trx, by, {
+        action: 'trade.paid',
+        tradeNumber: record.tradeNumber,
+        before: { status: record.status, totalCents: record.totalCents },
+        after: { status: 'paid', totalCents: record.totalCents, payoutBatch: batchNumber },
+        at,
+      });
     }
     await closeBatch(trx, batch, 'confirmed', by, now);
   });
