@@ -38,6 +38,19 @@ describe('the back office host', () => {
     expect(shopPage.text).toContain('This address is not a page of the back office');
   });
 
+  it('takes larger posts than a shop page (bench photos, price lists), up to its own limit', async () => {
+    const twoMegabytes = 'x'.repeat(2 * 1024 * 1024);
+    const refused = await office.request('POST', '/sign-in', {
+      form: { email: 'a@example.com', password: twoMegabytes, totpCode: '1' },
+    });
+    expect(refused.status).toBe(400);
+    const shop = await office.request('POST', '/kontakt', {
+      host: 'localhost',
+      form: { message: twoMegabytes },
+    });
+    expect(shop.status).toBe(413);
+  });
+
   it('sends visitors without a session to sign-in, and back where they were going', async () => {
     const home = await office.request('GET', '/');
     expect(home.status).toBe(302);

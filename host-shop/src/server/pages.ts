@@ -67,6 +67,38 @@ async function sendPage(
   return sendResponse(reply, response, html);
 }
 
+/** The largest form post of a shop page (contact, account): Fastify's default. */
+const pageBodyLimit = 1024 * 1024;
+
+/**
+ * The largest form post of the back office: the bench's photos (10 MB each, several at once)
+ * and price lists or models files (the API takes 20 MB).
+ */
+const backOfficeBodyLimit = 64 * 1024 * 1024;
+
+/** A request body too large for its page: 413, and the rest is not read. */
+class BodyTooLargeError extends Error {
+  readonly statusCode = 413;
+  readonly code = 'TRADEIN_BODY_TOO_LARGE';
+
+  constructor(limit: number) {
+    super(`The request body is larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** Reads a request body up to `limit` bytes. */
+async function readBody(payload: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Mounts the shop's pages (React Router's request handler) for every path no other route
  * answers, with the request's site, the trade API and a fresh script nonce as load context.
@@ -87,8 +119,9 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions): 
   await app.register(async (pages) => {
     // Form posts reach the pages' actions as they came (React Router reads them itself).
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
-      done(null, body);
+    pages.addContentTypeParser('*', (request, payload, done) => {
+      const limit = options.backOffice?.serves(request) ? backOfficeBodyLimit : pageBodyLimit;
+      readBody(payload, limit).then((body) => done(null, body), done);
     });
     pages.route({
       method: ['GET', 'HEAD', 'POST'],
