@@ -397,6 +397,28 @@ describe('the inspection of a device', () => {
         .status,
     ).toBe(404);
     expect((await office.request('GET', path)).status).toBe(302);
+
+    // A trade whose parcel has not arrived: said on the page, and a save changes nothing.
+    guests += 1;
+    const unsent = await guestSale(api, `inspection.${guests}@example.org`, [
+      { device: phone, pick: 'best' },
+    ]);
+    const early = `/trades/${unsent.tradeNumber}/devices/1`;
+    const earlyPage = await office.request('GET', early, { cookie: inspector.cookie });
+    expect(earlyPage.text).toContain(
+      `Trade ${unsent.tradeNumber} is created: devices are inspected`,
+    );
+    const earlySave = await office.request('POST', early, {
+      cookie: inspector.cookie,
+      form: {
+        csrf: inspector.csrfToken,
+        intent: 'save',
+        version: versionOf(earlyPage.text),
+        ...checkedFindings(earlyPage.text),
+      },
+    });
+    expect(earlySave.status).toBe(409);
+    expect(earlySave.text).toContain('Nothing was saved.');
   });
 
   it('answers any posted form without a 5xx and changes nothing when a finding is not one', async () => {

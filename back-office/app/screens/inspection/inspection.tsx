@@ -33,6 +33,9 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 const inspectorRoles = ['admin', 'inspector'] as const;
 
+/** The statuses in which a trade's devices are inspected (the API refuses the others). */
+const inspectable: readonly string[] = ['received', 'inspected', 'clarification'];
+
 /** The trade of the page with the line of `:position`, or the 404 page. */
 async function tradeAndLine(
   context: Route.LoaderArgs['context'],
@@ -403,10 +406,17 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
       {outcome?.kind === 'notNow' ? (
         <FormAlert>
           <Trans>
-            Trade {trade.tradeNumber} is {outcome.status} now: its devices can no longer be
-            inspected. Nothing was saved.
+            Trade {trade.tradeNumber} is {outcome.status}: devices are inspected while their trade
+            is received, inspected or in clarification. Nothing was saved.
           </Trans>
         </FormAlert>
+      ) : !inspectable.includes(trade.status) ? (
+        <p className="form-alert">
+          <Trans>
+            Trade {trade.tradeNumber} is {trade.status}: devices are inspected while their trade is
+            received, inspected or in clarification.
+          </Trans>
+        </p>
       ) : null}
       {outcome?.kind === 'conflict' ? (
         <Conflict line={line} theirs={outcome.theirs} mine={outcome.choices} />
