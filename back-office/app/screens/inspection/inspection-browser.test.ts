@@ -94,6 +94,10 @@ describe('inspection in the browser', () => {
     const stateText = await page.$eval('main', (main) => main.textContent ?? '');
     expect(stateText).toContain('Clarification open: the seller decides on');
 
+    // The focus waits on the link to the next device to inspect.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+      'Next device to inspect (2)',
+    );
     // A camera's photo of several megabytes: shrunk in the browser, checked and stored by the API.
     const folder = await mkdtemp(join(tmpdir(), 'bench-photo-'));
     const cameraPhoto = join(folder, 'camera.jpg');

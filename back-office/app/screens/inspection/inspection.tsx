@@ -287,6 +287,11 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
     setFindings(initial);
   }
   const form = useRef<HTMLFormElement>(null);
+  // After a save the focus goes to where the inspector goes next (Enter follows it).
+  const afterSave = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (outcome?.kind === 'saved') afterSave.current?.focus();
+  }, [outcome]);
   const refused = new Set(outcome?.kind === 'refused' ? outcome.refused : []);
   const tradePath = `/trades/${encodeURIComponent(trade.tradeNumber)}`;
   const nextPath = nextPosition === null ? null : `${tradePath}/devices/${nextPosition}`;
@@ -386,11 +391,11 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
             <SavedMessage outcome={outcome} />
             <p>
               {nextPath === null ? (
-                <Link to={tradePath}>
+                <Link to={tradePath} ref={afterSave}>
                   <Trans>Every device is inspected: back to trade {trade.tradeNumber}</Trans>
                 </Link>
               ) : (
-                <Link to={nextPath}>
+                <Link to={nextPath} ref={afterSave}>
                   <Trans>Next device to inspect ({nextPosition}) – key N</Trans>
                 </Link>
               )}
