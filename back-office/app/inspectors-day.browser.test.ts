@@ -199,7 +199,7 @@ describe("an inspector's day", () => {
     await expectAxeClean(desk);
     await press(desk, `Select ${tradeNumber}[role="checkbox"]`, 'Space');
     await press(desk, 'Make batch[role="button"]', 'Enter');
-    await desk.waitForFunction(() => /^\/payouts\/batches\/PB-/.test(location.pathname));
+    await desk.waitForFunction(() => location.pathname.startsWith('/payouts/batches/PB-'));
     await hydrated(desk);
     await expectAxeClean(desk);
     const batchPath = await desk.evaluate(() => location.pathname);

@@ -139,12 +139,14 @@ const staffPreferencesRequestSchema = /* @__PURE__ */ pure(() =>
   z.object({
     locale: staffLocaleSchema,
     name: z.optional(
-      z.string().check(
-        z.trim(),
-        z.minLength(1, 'Name must not be empty'),
-        z.maxLength(100, 'Name must be at most 100 characters'),
-        ...textLineChecks('Name'),
-      ),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, 'Name must not be empty'),
+          z.maxLength(100, 'Name must be at most 100 characters'),
+          ...textLineChecks('Name'),
+        ),
     ),
   }),
 );
