@@ -15,9 +15,9 @@ export const staffNavigation: readonly NavigationEntry[] = [
   { path: '/', label: msg`Overview`, roles: [] },
   { path: '/trades', label: msg`Trades`, roles: ['admin', 'inspector', 'payouts'] },
   { path: '/receiving', label: msg`Receiving`, roles: ['admin', 'inspector'] },
-  { path: '/catalogue', label: msg`Catalogue and prices`, roles: ['pricing'] },
   { path: '/clarifications', label: msg`Clarifications`, roles: ['admin', 'inspector'] },
   { path: '/payouts', label: msg`Payouts`, roles: ['payouts'] },
+  { path: '/catalogue', label: msg`Catalogue and prices`, roles: ['pricing'] },
   { path: '/staff', label: msg`Staff`, roles: ['admin'] },
   { path: '/audit', label: msg`Audit log`, roles: ['admin'] },
 ];
