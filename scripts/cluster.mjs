@@ -31,6 +31,7 @@ if (stopping) {
 
 const rows = [
   ['shop (nginx)', `http://localhost:${cluster.port}/`],
+  ['back office (nginx)', `http://ops.localhost:${cluster.port}/`],
   ['API (nginx)', `http://localhost:${cluster.port}/api/health`],
   ['API for shop nodes (nginx)', `http://127.0.0.1:${cluster.internalPort}/api/`],
   ...cluster.nodes.map((node) => [
