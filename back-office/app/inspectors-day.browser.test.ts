@@ -6,8 +6,13 @@ import type { KeyInput, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, useBackOffice } from '../test-kit/back-office-kit.ts';
-import { catalogueDevice, guestSale, shopApi } from '../test-kit/guest-sale.ts';
-import { payoutAccountEnv, sellerIban } from './screens/payouts/payouts-test-kit.ts';
+import {
+  catalogueDevice,
+  guestSale,
+  payoutAccountEnv,
+  sellerIban,
+  shopApi,
+} from '../test-kit/guest-sale.ts';
 
 /*
  * A day of the back office in Chromium, as the issue tells it: an admin invites an inspector,

@@ -37,6 +37,8 @@ export interface OfficeAnswer {
 export interface OfficeRequest {
   /** Posted as `application/x-www-form-urlencoded`, as a form without JavaScript posts. */
   form?: Record<string, string | readonly string[]>;
+  /** Posted as `multipart/form-data` (files), as a browser posts it; instead of `form`. */
+  multipart?: FormData;
   /** The `cookie` header, e.g. a staff session's. */
   cookie?: string;
   /** Default: the back office's host. */
@@ -49,7 +51,12 @@ export interface TestBackOffice {
   /** The back office's address of a path, on `ops.localhost`. */
   url(path: string): string;
   /** One request by plain HTTP to 127.0.0.1 with the back office's (or `host`'s) Host header. */
-  request(method: string, path: string, options?: OfficeRequest): Promise<OfficeAnswer>;
+  /** The answer's `bytes` are its body as sent (a photo or a file, say). */
+  request(
+    method: string,
+    path: string,
+    options?: OfficeRequest,
+  ): Promise<OfficeAnswer & { bytes: Buffer }>;
   /** A staff member with `roles`, signed in: their cookie and CSRF token. */
   staff(email: string, roles: readonly StaffRole[]): Promise<TestStaffSession>;
   /** Runs `npm run ops -- …` on the server's data; answers the printed lines. */
@@ -105,9 +112,9 @@ export function useBackOffice(settings: { env?: Record<string, string> } = {}): 
       return running().server;
     },
     url: (path) => `${origin()}${path}`,
-    request(method, path, options = {}) {
+    async request(method, path, options = {}) {
       const { port } = running().server;
-      const body = options.form === undefined ? undefined : formBody(options.form);
+      const { body, type } = await encodedBody(options);
       return new Promise((resolve, reject) => {
         const outgoing = httpRequest(
           {
@@ -120,22 +127,21 @@ export function useBackOffice(settings: { env?: Record<string, string> } = {}): 
               ...(options.cookie === undefined ? {} : { cookie: options.cookie }),
               ...(body === undefined
                 ? {}
-                : {
-                    'content-type': 'application/x-www-form-urlencoded',
-                    'content-length': Buffer.byteLength(body),
-                  }),
+                : { 'content-type': type, 'content-length': Buffer.byteLength(body) }),
             },
           },
           (answer) => {
             const chunks: Buffer[] = [];
             answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-            answer.on('end', () =>
+            answer.on('end', () => {
+              const bytes = Buffer.concat(chunks);
               resolve({
                 status: answer.statusCode ?? 0,
                 headers: answer.headers,
-                text: Buffer.concat(chunks).toString('utf8'),
-              }),
-            );
+                text: bytes.toString('utf8'),
+                bytes,
+              });
+            });
           },
         );
         outgoing.on('error', reject);
@@ -180,6 +186,24 @@ export function useBackOffice(settings: { env?: Record<string, string> } = {}): 
       return page;
     },
   };
+}
+
+/** The body of a request and its content type: the form urlencoded, or multipart. */
+async function encodedBody(
+  options: OfficeRequest,
+): Promise<{ body: string | Buffer | undefined; type: string }> {
+  if (options.multipart !== undefined) {
+    const encoded = new Request('http://ops.localhost/', {
+      method: 'POST',
+      body: options.multipart,
+    });
+    return {
+      body: Buffer.from(await encoded.arrayBuffer()),
+      type: encoded.headers.get('content-type') ?? '',
+    };
+  }
+  if (options.form === undefined) return { body: undefined, type: '' };
+  return { body: formBody(options.form), type: 'application/x-www-form-urlencoded' };
 }
 
 /** A form's fields as `application/x-www-form-urlencoded`, repeated names repeated. */

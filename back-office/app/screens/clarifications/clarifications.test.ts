@@ -1,9 +1,7 @@
-import type { Device } from '@tradein/contract';
 import * as fc from 'fast-check';
-import type { ApiCall } from '@tradein/trade-api/test-kit';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBackOffice } from '../../../test-kit/back-office-kit.ts';
-import { catalogueDevice, guestSale, shopApi } from '../../../test-kit/guest-sale.ts';
+import { useGuestSales } from '../../../test-kit/guest-sale.ts';
 
 /*
  * The clarifications screen as a browser without JavaScript uses it, through the built server:
@@ -13,18 +11,11 @@ import { catalogueDevice, guestSale, shopApi } from '../../../test-kit/guest-sal
 
 const office = useBackOffice();
 
-let api: ApiCall;
-let phone: Device;
-let tablet: Device;
-let guests = 0;
+const selling = useGuestSales(office, 'clarifications');
 
 /** A trade whose two devices were found worse: both lines wait for the seller's decision. */
 async function clarifiedTrade() {
-  guests += 1;
-  const sale = await guestSale(api, `clarifications.${guests}@example.org`, [
-    { device: phone, pick: 'best' },
-    { device: tablet, pick: 'best' },
-  ]);
+  const sale = await selling.sale();
   await office.ops('receive', sale.tradeNumber);
   for (const position of ['1', '2'])
     await office.ops('inspect', sale.tradeNumber, '--item', position);
@@ -42,12 +33,6 @@ async function clarifiedTrade() {
   }
   return sale;
 }
-
-beforeAll(async () => {
-  api = shopApi(office);
-  phone = await catalogueDevice(api, 'iphone 13');
-  tablet = await catalogueDevice(api, 'galaxy s21');
-}, 60_000);
 
 describe('the clarifications screen', () => {
   it('lists open clarifications and records a decision given by phone once', async () => {

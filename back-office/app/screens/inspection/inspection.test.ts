@@ -1,17 +1,10 @@
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import type { Device } from '@tradein/contract';
 import * as fc from 'fast-check';
-import { mailsTo, type ApiCall } from '@tradein/trade-api/test-kit';
+import { mailsTo, type TestStaffSession } from '@tradein/trade-api/test-kit';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBackOffice, type OfficeAnswer } from '../../../test-kit/back-office-kit.ts';
-import {
-  catalogueDevice,
-  guestSale,
-  shopApi,
-  type GuestSale,
-} from '../../../test-kit/guest-sale.ts';
+import { useGuestSales, type GuestSale } from '../../../test-kit/guest-sale.ts';
 
 /*
  * The inspection screen as a browser without JavaScript uses it, through the built server:
@@ -60,93 +53,41 @@ function versionOf(page: string): string {
   return inputsOf(page).find((input) => input['name'] === 'version')?.['value'] ?? '';
 }
 
-/** A multipart form posted to the back office as a browser posts it. */
-async function postMultipart(path: string, cookie: string, form: FormData): Promise<OfficeAnswer> {
-  const encoded = new Request('http://ops.localhost/', { method: 'POST', body: form });
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const { port } = office.server;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path,
-        headers: {
-          host: `ops.localhost:${port}`,
-          cookie,
-          'content-type': encoded.headers.get('content-type') ?? '',
-          'content-length': body.byteLength,
-        },
-      },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            headers: answer.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-/** The bytes of a GET of the back office. */
-async function bytesOf(
+/**
+ * Posts a device's form as saved by `staff`: the page's version, `findings` (default: those
+ * checked on the page) and `extra` fields.
+ */
+function saveFindings(
   path: string,
-  cookie: string,
-): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const { port } = office.server;
-  return new Promise((resolve, reject) => {
-    httpRequest(
-      { host: '127.0.0.1', port, path, headers: { host: `ops.localhost:${port}`, cookie } },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            type: String(answer.headers['content-type'] ?? ''),
-            bytes: Buffer.concat(chunks),
-          }),
-        );
-      },
-    )
-      .on('error', reject)
-      .end();
+  staff: TestStaffSession,
+  page: string,
+  findings: Record<string, string> = checkedFindings(page),
+  extra: Record<string, string> = {},
+): Promise<OfficeAnswer> {
+  return office.request('POST', path, {
+    cookie: staff.cookie,
+    form: {
+      csrf: staff.csrfToken,
+      intent: 'save',
+      version: versionOf(page),
+      ...findings,
+      ...extra,
+    },
   });
 }
 
-let api: ApiCall;
-let phone: Device;
-let tablet: Device;
-let guests = 0;
+const selling = useGuestSales(office, 'inspection');
 
 /**
  * A received trade of a fresh guest selling the phone and the tablet in the best condition;
  * `beforeShipping` runs as the seller before the parcel arrives.
  */
 async function receivedTrade(beforeShipping?: (sale: GuestSale) => Promise<void>) {
-  guests += 1;
-  const sale = await guestSale(api, `inspection.${guests}@example.org`, [
-    { device: phone, pick: 'best' },
-    { device: tablet, pick: 'best' },
-  ]);
+  const sale = await selling.sale();
   await beforeShipping?.(sale);
   await office.ops('receive', sale.tradeNumber);
   return sale;
 }
-
-beforeAll(async () => {
-  api = shopApi(office);
-  phone = await catalogueDevice(api, 'iphone 13');
-  tablet = await catalogueDevice(api, 'galaxy s21');
-}, 60_000);
 
 describe('the inspection of a device', () => {
   it('shows the seller answers preselected and saves them as answered', async () => {
@@ -157,11 +98,15 @@ describe('the inspection of a device', () => {
       })
         .jpeg()
         .toBuffer();
-      const added = await api('POST', `/api/trade/trades/${sold.tradeNumber}/items/1/photos`, {
-        body: new Uint8Array(photo),
-        token: sold.token,
-        headers: { 'content-type': 'image/jpeg' },
-      });
+      const added = await selling.api(
+        'POST',
+        `/api/trade/trades/${sold.tradeNumber}/items/1/photos`,
+        {
+          body: new Uint8Array(photo),
+          token: sold.token,
+          headers: { 'content-type': 'image/jpeg' },
+        },
+      );
       expect(added.status).toBeLessThan(300);
     });
     const path = `/trades/${sale.tradeNumber}/devices/1`;
@@ -171,26 +116,18 @@ describe('the inspection of a device', () => {
       `src="(/trades/${sale.tradeNumber}/devices/1/photos/seller/[^"]+)"[^>]*alt="Seller&#x27;s photo 1 of`,
     ).exec(page.text)?.[1];
     expect(sellerPhoto).toBeDefined();
-    const bytes = await bytesOf(sellerPhoto ?? '', inspector.cookie);
+    const bytes = await office.request('GET', sellerPhoto ?? '', { cookie: inspector.cookie });
     expect(bytes.status).toBe(200);
-    expect(bytes.type).toBe('image/jpeg');
-    expect(page.text).toContain(phone.name);
-    for (const question of phone.questions) expect(page.text).toContain(question.question);
+    expect(bytes.headers['content-type']).toBe('image/jpeg');
+    expect(page.text).toContain(selling.phone.name);
+    for (const question of selling.phone.questions) expect(page.text).toContain(question.question);
     const findings = checkedFindings(page.text);
-    expect(Object.keys(findings)).toHaveLength(phone.questions.length);
+    expect(Object.keys(findings)).toHaveLength(selling.phone.questions.length);
     expect(page.text).toContain('Ctrl</kbd>+<kbd>Enter');
     expect(page.text).toContain('accept="image/*"');
     expect(page.text).toContain('capture="environment"');
 
-    const saved = await office.request('POST', path, {
-      cookie: inspector.cookie,
-      form: {
-        csrf: inspector.csrfToken,
-        intent: 'save',
-        version: versionOf(page.text),
-        ...findings,
-      },
-    });
+    const saved = await saveFindings(path, inspector, page.text, findings);
     expect(saved.status).toBe(200);
     expect(saved.text).toContain('Saved: inspected as answered.');
     expect(saved.text).toContain(`/trades/${sale.tradeNumber}/devices/2`);
@@ -199,15 +136,7 @@ describe('the inspection of a device', () => {
     );
 
     // The same form again (a double submit) records nothing twice and says it is saved.
-    const again = await office.request('POST', path, {
-      cookie: inspector.cookie,
-      form: {
-        csrf: inspector.csrfToken,
-        intent: 'save',
-        version: versionOf(page.text),
-        ...findings,
-      },
-    });
+    const again = await saveFindings(path, inspector, page.text, findings);
     expect(again.status).toBe(200);
     expect(again.text).toContain('Saved: inspected as answered.');
   });
@@ -217,15 +146,7 @@ describe('the inspection of a device', () => {
     const sale = await receivedTrade();
     const path = `/trades/${sale.tradeNumber}/devices/1`;
     const page = await office.request('GET', path, { cookie: inspector.cookie });
-    const saved = await office.request('POST', path, {
-      cookie: inspector.cookie,
-      form: {
-        csrf: inspector.csrfToken,
-        intent: 'save',
-        version: versionOf(page.text),
-        ...worstFindings(page.text),
-      },
-    });
+    const saved = await saveFindings(path, inspector, page.text, worstFindings(page.text));
     expect(saved.status).toBe(200);
     expect(saved.text).toContain('the clarification is open');
     expect(saved.text).toContain(`The seller (${sale.email}) got a mail with a link`);
@@ -332,23 +253,29 @@ describe('the inspection of a device', () => {
     photos.set('csrf', inspector.csrfToken);
     photos.set('intent', 'photos');
     photos.append('photos', new File([new Uint8Array(jpeg)], 'bench.jpg', { type: 'image/jpeg' }));
-    const added = await postMultipart(path, inspector.cookie, photos);
+    const added = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      multipart: photos,
+    });
     expect(added.status).toBe(200);
     expect(added.text).toContain('1 photo(s) added.');
     const source = new RegExp(
       `src="(/trades/${sale.tradeNumber}/devices/1/photos/inspection/[^"]+)"`,
     ).exec(added.text)?.[1];
     expect(source).toBeDefined();
-    const photo = await bytesOf(source ?? '', inspector.cookie);
+    const photo = await office.request('GET', source ?? '', { cookie: inspector.cookie });
     expect(photo.status).toBe(200);
-    expect(photo.type).toBe('image/jpeg');
+    expect(photo.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(photo.bytes).metadata()).exif).toBeUndefined();
 
     const text = new FormData();
     text.set('csrf', inspector.csrfToken);
     text.set('intent', 'photos');
     text.append('photos', new File(['not a photo'], 'notes.txt', { type: 'text/plain' }));
-    const refused = await postMultipart(path, inspector.cookie, text);
+    const refused = await office.request('POST', path, {
+      cookie: inspector.cookie,
+      multipart: text,
+    });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('notes.txt is not a JPEG, PNG or WebP photo.');
 
@@ -358,7 +285,10 @@ describe('the inspection of a device', () => {
       'photos',
       new File([new Uint8Array(jpeg)], 'b.jpg', { type: 'image/jpeg' }),
     );
-    expect((await postMultipart(path, inspector.cookie, withoutToken)).status).toBe(403);
+    expect(
+      (await office.request('POST', path, { cookie: inspector.cookie, multipart: withoutToken }))
+        .status,
+    ).toBe(403);
   });
 
   it('refuses a form without the CSRF token, other roles, and unknown devices', async () => {
@@ -399,24 +329,13 @@ describe('the inspection of a device', () => {
     expect((await office.request('GET', path)).status).toBe(302);
 
     // A trade whose parcel has not arrived: said on the page, and a save changes nothing.
-    guests += 1;
-    const unsent = await guestSale(api, `inspection.${guests}@example.org`, [
-      { device: phone, pick: 'best' },
-    ]);
+    const unsent = await selling.sale(['phone']);
     const early = `/trades/${unsent.tradeNumber}/devices/1`;
     const earlyPage = await office.request('GET', early, { cookie: inspector.cookie });
     expect(earlyPage.text).toContain(
       `Trade ${unsent.tradeNumber} is created: devices are inspected`,
     );
-    const earlySave = await office.request('POST', early, {
-      cookie: inspector.cookie,
-      form: {
-        csrf: inspector.csrfToken,
-        intent: 'save',
-        version: versionOf(earlyPage.text),
-        ...checkedFindings(earlyPage.text),
-      },
-    });
+    const earlySave = await saveFindings(early, inspector, earlyPage.text);
     expect(earlySave.status).toBe(409);
     expect(earlySave.text).toContain('Nothing was saved.');
   });
@@ -475,15 +394,8 @@ describe('the inspection of a device', () => {
     expect(page.text).toContain('Was die Prüfung ergab');
     expect(page.text).toContain('Antwort des Verkäufers');
     expect(page.text).toMatch(/\d+,\d\d\s€/);
-    const refused = await office.request('POST', path, {
-      cookie: inspector.cookie,
-      form: {
-        csrf: inspector.csrfToken,
-        intent: 'save',
-        version: versionOf(page.text),
-        ...checkedFindings(page.text),
-        overridePrice: '50',
-      },
+    const refused = await saveFindings(path, inspector, page.text, undefined, {
+      overridePrice: '50',
     });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(

@@ -1,7 +1,7 @@
 import { databaseOfDataDir } from '@tradein/trade-api/test-kit';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, useBackOffice } from '../../../test-kit/back-office-kit.ts';
-import { guestTrade, payoutAccountEnv, readyTrade } from '../payouts/payouts-test-kit.ts';
+import { guestTrade, payoutAccountEnv, readyTrade, shopApi } from '../../../test-kit/guest-sale.ts';
 
 /*
  * The overview on the built server: today's received, inspected and paid trades of a fresh
@@ -32,7 +32,9 @@ describe('the overview', () => {
     expect(empty.text).toContain('No trade is past its payout promise.');
     expect(empty.text).toContain('no payout yet');
 
-    const received = await guestTrade(office, 'overview-received@example.com');
+    const received = await guestTrade(shopApi(office), 'overview-received@example.com', [
+      'iphone 13',
+    ]);
     await office.ops('receive', received.tradeNumber);
     const late = await readyTrade(office, 'overview-late@example.com');
     const paid = await readyTrade(office, 'overview-paid@example.com');

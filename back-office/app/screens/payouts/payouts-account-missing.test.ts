@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBackOffice } from '../../../test-kit/back-office-kit.ts';
-import { paypalPayout, readyTrade } from './payouts-test-kit.ts';
+import { paypalPayout, readyTrade } from '../../../test-kit/guest-sale.ts';
 
 /*
  * A server without our bank account (no PAYOUT_ACCOUNT_*): a SEPA batch is refused with what to

@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, useBackOffice } from '../../../test-kit/back-office-kit.ts';
-import { payoutAccountEnv, readyTrade } from './payouts-test-kit.ts';
+import { payoutAccountEnv, readyTrade } from '../../../test-kit/guest-sale.ts';
 
 /*
  * The payouts clerk in Chromium, by keyboard: rows selected with Space, "select all on this

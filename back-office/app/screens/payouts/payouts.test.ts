@@ -9,7 +9,8 @@ import {
   paypalPayout,
   readyTrade,
   sellerIban,
-} from './payouts-test-kit.ts';
+  shopApi,
+} from '../../../test-kit/guest-sale.ts';
 
 /*
  * The payouts screens as a browser without JavaScript uses them, on the built server with our
@@ -282,7 +283,9 @@ describe('the payouts clerk', () => {
       paypalPayout('r@example.com'),
     );
     const badBic = await readyTrade(office, 'refusal-bic@example.com');
-    const received = await guestTrade(office, 'refusal-received@example.com');
+    const received = await guestTrade(shopApi(office), 'refusal-received@example.com', [
+      'iphone 13',
+    ]);
     await office.ops('receive', received.tradeNumber);
     const db = databaseOfDataDir(office.server.dataDir);
     try {

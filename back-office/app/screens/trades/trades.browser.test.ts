@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, hydrated, useBackOffice } from '../../../test-kit/back-office-kit.ts';
-import { guestTrade, shopApi } from './trades-test-kit.ts';
+import { guestTrade, shopApi } from '../../../test-kit/guest-sale.ts';
 
 /*
  * The trades screens in Chromium: receiving by keyboard as a scanner does it (the number and
@@ -95,8 +95,12 @@ describe('the trades screens in the browser', () => {
 
   it('filters the queue by its URL, and back and forward keep the filters', async () => {
     const api = shopApi(office);
-    const lena = await guestTrade(api, 'lena.browser@example.com', ['iphone 13'], 'Brandt');
-    const otto = await guestTrade(api, 'otto.browser@example.com', ['galaxy s21'], 'Kramer');
+    const lena = await guestTrade(api, 'lena.browser@example.com', ['iphone 13'], {
+      lastName: 'Brandt',
+    });
+    const otto = await guestTrade(api, 'otto.browser@example.com', ['galaxy s21'], {
+      lastName: 'Kramer',
+    });
     await office.ops('receive', otto.tradeNumber);
     const clerk = await office.staff('clerk@example.com', ['payouts']);
     const page = await office.newPage({ session: clerk });

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBackOffice } from '../../../test-kit/back-office-kit.ts';
-import { guestTrade, shopApi, type GuestTrade } from './trades-test-kit.ts';
+import { guestTrade, shopApi, type GuestSale } from '../../../test-kit/guest-sale.ts';
 
 /*
  * The trades queue, the trade page and receiving as a browser without JavaScript uses them,
@@ -39,16 +39,18 @@ function textOf(html: string): string {
 }
 
 describe('the trades queue and the trade page', () => {
-  let first: GuestTrade;
-  let second: GuestTrade;
-  let third: GuestTrade;
+  let first: GuestSale;
+  let second: GuestSale;
+  let third: GuestSale;
   let admin: { cookie: string };
 
   beforeAll(async () => {
     const api = shopApi(office);
-    first = await guestTrade(api, 'lena.queue@example.com', ['iphone 13', 'galaxy s21'], 'Berg');
-    second = await guestTrade(api, 'max.queue@example.com', ['iphone 13'], 'Sommer');
-    third = await guestTrade(api, 'ida.queue@example.com', ['galaxy s21'], 'Winter');
+    first = await guestTrade(api, 'lena.queue@example.com', ['iphone 13', 'galaxy s21'], {
+      lastName: 'Berg',
+    });
+    second = await guestTrade(api, 'max.queue@example.com', ['iphone 13'], { lastName: 'Sommer' });
+    third = await guestTrade(api, 'ida.queue@example.com', ['galaxy s21'], { lastName: 'Winter' });
     await office.ops('receive', second.tradeNumber);
     admin = await office.staff('queue.admin@example.com', ['admin']);
   }, 120_000);
