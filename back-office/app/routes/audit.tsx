@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { auditEndpoint } from '@tradein/contract';
 import { data, Form, Link } from 'react-router';
+import { DataTable } from '../components/data-table.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { ScrollRegion } from '../components/scroll-table.tsx';
 import { formatMoment } from '../format.ts';
 import { callOps } from '../ops-api.server.ts';
 import { requireStaffSession } from '../staff-session.server.ts';
@@ -87,71 +90,51 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {events.length === 0 ? (
-        <p className="empty">
+        <EmptyState>
           <Trans>No changes match these filters.</Trans>
-        </p>
+        </EmptyState>
       ) : (
-        <section
-          className="table-scroll"
-          aria-label={t`Changes, newest first`}
-          // A region that scrolls must be focusable so that keyboard users can scroll it.
-          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          <table className="table">
-            <caption className="visually-hidden">
-              <Trans>Changes, newest first</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Who</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Before</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>After</Trans>
-                </th>
+        <ScrollRegion label={t`Changes, newest first`}>
+          <DataTable
+            captionHidden
+            caption={<Trans>Changes, newest first</Trans>}
+            columns={[
+              { label: <Trans>When</Trans> },
+              { label: <Trans>Who</Trans> },
+              { label: <Trans>What</Trans> },
+              { label: <Trans>Before</Trans> },
+              { label: <Trans>After</Trans> },
+            ]}
+          >
+            {events.map((event) => (
+              <tr key={event.id}>
+                <td>{formatMoment(event.at, locale)}</td>
+                <td>
+                  <Link to={`/audit?actor=${encodeURIComponent(event.actor)}`}>
+                    {event.actorLabel}
+                  </Link>
+                  <br />
+                  <span className="muted">{event.source}</span>
+                </td>
+                <td>
+                  <code>{event.action}</code>
+                  <br />
+                  <Link
+                    to={`/audit?subjectType=${encodeURIComponent(event.subjectType)}&subjectId=${encodeURIComponent(event.subjectId)}`}
+                  >
+                    {event.subjectType} {event.subjectId}
+                  </Link>
+                </td>
+                <td>
+                  <Record value={event.before} />
+                </td>
+                <td>
+                  <Record value={event.after} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td>{formatMoment(event.at, locale)}</td>
-                  <td>
-                    <Link to={`/audit?actor=${encodeURIComponent(event.actor)}`}>
-                      {event.actorLabel}
-                    </Link>
-                    <br />
-                    <span className="muted">{event.source}</span>
-                  </td>
-                  <td>
-                    <code>{event.action}</code>
-                    <br />
-                    <Link
-                      to={`/audit?subjectType=${encodeURIComponent(event.subjectType)}&subjectId=${encodeURIComponent(event.subjectId)}`}
-                    >
-                      {event.subjectType} {event.subjectId}
-                    </Link>
-                  </td>
-                  <td>
-                    <Record value={event.before} />
-                  </td>
-                  <td>
-                    <Record value={event.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+            ))}
+          </DataTable>
+        </ScrollRegion>
       )}
       {events.length === 50 ? (
         <p>

@@ -9,7 +9,9 @@ import {
   type StaffRole,
 } from '@tradein/contract';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { DataTable } from '../components/data-table.tsx';
 import { CsrfField, Field, FormAlert, FormNotice } from '../components/field.tsx';
+import { ScrollRegion } from '../components/scroll-table.tsx';
 import { parseForm, refusedByApi, textOf } from '../forms.server.ts';
 import { callOps } from '../ops-api.server.ts';
 import { staffRoles } from '../roles.ts';
@@ -194,87 +196,68 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </Form>
       </section>
-      <section
-        className="table-scroll"
-        aria-label={t`Everyone with access to the back office`}
-        // A region that scrolls must be focusable so that keyboard users can scroll it.
-        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-      >
-        <table className="table">
-          <caption>
-            <Trans>Everyone with access to the back office</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Person</Trans>
+      <ScrollRegion label={t`Everyone with access to the back office`}>
+        <DataTable
+          caption={<Trans>Everyone with access to the back office</Trans>}
+          columns={[
+            { label: <Trans>Person</Trans> },
+            { label: <Trans>State</Trans> },
+            { label: <Trans>Roles</Trans> },
+            { label: <Trans>Access</Trans> },
+          ]}
+        >
+          {loaderData.staff.map((member) => (
+            <tr key={member.id}>
+              <th scope="row">
+                {member.name === null ? member.email : `${member.name} (${member.email})`}
+                <br />
+                <Link to={`/audit?actor=${encodeURIComponent(`staff:${member.id}`)}`}>
+                  <Trans>Changes by this person</Trans>
+                </Link>
               </th>
-              <th scope="col">
-                <Trans>State</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Roles</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Access</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.staff.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">
-                  {member.name === null ? member.email : `${member.name} (${member.email})`}
-                  <br />
-                  <Link to={`/audit?actor=${encodeURIComponent(`staff:${member.id}`)}`}>
-                    <Trans>Changes by this person</Trans>
-                  </Link>
-                </th>
-                <td>
-                  <MemberState member={member} />
-                </td>
-                <td>
-                  <Form method="post" className="inline-form">
+              <td>
+                <MemberState member={member} />
+              </td>
+              <td>
+                <Form method="post" className="inline-form">
+                  <CsrfField token={csrfToken} />
+                  <input type="hidden" name="id" value={member.id} />
+                  <RoleChoices
+                    name="roles"
+                    checked={member.roles}
+                    legend={t`Roles of ${member.email}`}
+                  />
+                  <button type="submit" name="intent" value="roles" className="button">
+                    <Trans>Save roles</Trans>
+                  </button>
+                </Form>
+              </td>
+              <td>
+                {member.id === me.id ? null : (
+                  <Form method="post">
                     <CsrfField token={csrfToken} />
                     <input type="hidden" name="id" value={member.id} />
-                    <RoleChoices
-                      name="roles"
-                      checked={member.roles}
-                      legend={t`Roles of ${member.email}`}
-                    />
-                    <button type="submit" name="intent" value="roles" className="button">
-                      <Trans>Save roles</Trans>
-                    </button>
+                    {member.disabledAt === null ? (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="disable"
+                        className="button button--danger"
+                      >
+                        {t`Disable ${member.email}`}
+                      </button>
+                    ) : (
+                      <button type="submit" name="intent" value="enable" className="button">
+                        {t`Enable ${member.email}`}
+                      </button>
+                    )}
                   </Form>
-                </td>
-                <td>
-                  {member.id === me.id ? null : (
-                    <Form method="post">
-                      <CsrfField token={csrfToken} />
-                      <input type="hidden" name="id" value={member.id} />
-                      {member.disabledAt === null ? (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="disable"
-                          className="button button--danger"
-                        >
-                          {t`Disable ${member.email}`}
-                        </button>
-                      ) : (
-                        <button type="submit" name="intent" value="enable" className="button">
-                          {t`Enable ${member.email}`}
-                        </button>
-                      )}
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ScrollRegion>
     </>
   );
 }

@@ -8,7 +8,10 @@ import {
 } from '@tradein/contract';
 import { useEffect } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { formatCents, formatMoment } from '../../format.ts';
 import { parseForm, refusedByApi, textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
@@ -296,9 +299,9 @@ export default function Clarifications({ loaderData, actionData }: Route.Compone
           <Trans>Open, oldest first ({queue.openTotal})</Trans>
         </h2>
         {queue.open.length === 0 ? (
-          <p className="empty">
+          <EmptyState>
             <Trans>No clarification is open on this page.</Trans>
-          </p>
+          </EmptyState>
         ) : (
           queue.open.map((entry) => (
             <OpenClarification key={entry.tradeNumber} entry={entry} outcome={outcome} />
@@ -311,87 +314,58 @@ export default function Clarifications({ loaderData, actionData }: Route.Compone
           <Trans>Decided in the last 14 days ({queue.decidedTotal})</Trans>
         </h2>
         {queue.decided.length === 0 ? (
-          <p className="empty">
+          <EmptyState>
             <Trans>No clarification was decided in the last 14 days on this page.</Trans>
-          </p>
+          </EmptyState>
         ) : (
           <div className="clarifications__scroll">
-            <table className="table">
-              <caption>
-                <Trans>Decided clarifications, newest first</Trans>
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Trade</Trans>
+            <DataTable
+              caption={<Trans>Decided clarifications, newest first</Trans>}
+              columns={[
+                { label: <Trans>Trade</Trans> },
+                { label: <Trans>Decision</Trans> },
+                { label: <Trans>Decided by</Trans> },
+                { label: <Trans>When</Trans> },
+                { label: <Trans>Took</Trans> },
+              ]}
+            >
+              {queue.decided.map((entry) => (
+                <tr key={entry.tradeNumber}>
+                  <th scope="row">
+                    <Link to={`/trades/${encodeURIComponent(entry.tradeNumber)}`}>
+                      {entry.tradeNumber}
+                    </Link>
+                    <br />
+                    <span className="muted">{sellerOf(entry)}</span>
                   </th>
-                  <th scope="col">
-                    <Trans>Decision</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Decided by</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>When</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Took</Trans>
-                  </th>
+                  <td>
+                    {entry.decision?.outcome === 'accepted' ? (
+                      <Trans>accepted</Trans>
+                    ) : entry.decision?.outcome === 'returned' ? (
+                      <Trans>returned</Trans>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                  <td>{entry.decision === null ? '–' : <DecidedBy by={entry.decision.by} />}</td>
+                  <td>{entry.decision === null ? '–' : formatMoment(entry.decision.at, locale)}</td>
+                  <td>
+                    <Age hours={entry.ageHours} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {queue.decided.map((entry) => (
-                  <tr key={entry.tradeNumber}>
-                    <th scope="row">
-                      <Link to={`/trades/${encodeURIComponent(entry.tradeNumber)}`}>
-                        {entry.tradeNumber}
-                      </Link>
-                      <br />
-                      <span className="muted">{sellerOf(entry)}</span>
-                    </th>
-                    <td>
-                      {entry.decision?.outcome === 'accepted' ? (
-                        <Trans>accepted</Trans>
-                      ) : entry.decision?.outcome === 'returned' ? (
-                        <Trans>returned</Trans>
-                      ) : (
-                        '–'
-                      )}
-                    </td>
-                    <td>{entry.decision === null ? '–' : <DecidedBy by={entry.decision.by} />}</td>
-                    <td>
-                      {entry.decision === null ? '–' : formatMoment(entry.decision.at, locale)}
-                    </td>
-                    <td>
-                      <Age hours={entry.ageHours} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         )}
       </section>
 
-      {pages > 1 || page > 1 ? (
-        <nav aria-label={t`Pages of clarifications`} className="clarifications__pager">
-          {page > 1 ? (
-            <Link to={`/clarifications?page=${Math.min(page - 1, pages)}`}>
-              <Trans>Previous page</Trans>
-            </Link>
-          ) : null}
-          <span>
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          {page < pages ? (
-            <Link to={`/clarifications?page=${page + 1}`}>
-              <Trans>Next page</Trans>
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        hrefOf={(to) => `/clarifications?page=${to}`}
+        label={t`Pages of clarifications`}
+        className="clarifications__pager"
+      />
     </>
   );
 }

@@ -2,6 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { opsOverviewEndpoint, type OverviewDayFigure } from '@tradein/contract';
 import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { formatCents, formatDay, formatMoment } from '../../format.ts';
 import type { BackOfficeLocale } from '../../i18n.ts';
 import { staffNavigation } from '../../navigation.ts';
@@ -105,9 +107,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <Trans>Past their payout promise</Trans>
         </h2>
         {lateCount === 0 ? (
-          <p className="empty">
+          <EmptyState>
             <Trans>No trade is past its payout promise.</Trans>
-          </p>
+          </EmptyState>
         ) : (
           <>
             <p id="late-count">
@@ -118,51 +120,37 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               />
             </p>
             <div className="overview-scroll">
-              <table className="table">
-                <caption id="late-caption">
-                  <Trans>Past the promise, oldest first</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Trade</Trans>
+              <DataTable
+                captionId="late-caption"
+                caption={<Trans>Past the promise, oldest first</Trans>}
+                columns={[
+                  { label: <Trans>Trade</Trans> },
+                  { label: <Trans>Amount</Trans>, number: true },
+                  { label: <Trans>Accepted</Trans> },
+                  { label: <Trans>Promised by</Trans> },
+                  { label: <Trans>Days late</Trans>, number: true },
+                ]}
+              >
+                {pastPromise.trades.map((trade) => (
+                  <tr key={trade.tradeNumber}>
+                    <th scope="row">
+                      <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
+                        {trade.tradeNumber}
+                      </Link>
+                      <br />
+                      {trade.customerName ?? (
+                        <span className="muted">
+                          <Trans>deleted customer</Trans>
+                        </span>
+                      )}
                     </th>
-                    <th scope="col" className="number">
-                      <Trans>Amount</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Accepted</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Promised by</Trans>
-                    </th>
-                    <th scope="col" className="number">
-                      <Trans>Days late</Trans>
-                    </th>
+                    <td className="number">{formatCents(trade.amountCents, locale)}</td>
+                    <td>{formatMoment(trade.acceptedAt, locale)}</td>
+                    <td>{formatDay(`${trade.promisedBy}T12:00:00Z`, locale)}</td>
+                    <td className="number">{trade.daysLate}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {pastPromise.trades.map((trade) => (
-                    <tr key={trade.tradeNumber}>
-                      <th scope="row">
-                        <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
-                          {trade.tradeNumber}
-                        </Link>
-                        <br />
-                        {trade.customerName ?? (
-                          <span className="muted">
-                            <Trans>deleted customer</Trans>
-                          </span>
-                        )}
-                      </th>
-                      <td className="number">{formatCents(trade.amountCents, locale)}</td>
-                      <td>{formatMoment(trade.acceptedAt, locale)}</td>
-                      <td>{formatDay(`${trade.promisedBy}T12:00:00Z`, locale)}</td>
-                      <td className="number">{trade.daysLate}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </div>
           </>
         )}

@@ -5,6 +5,7 @@ import {
   payoutBatchEndpoint,
 } from '@tradein/contract';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
 import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
 import { formatCents, formatMoment } from '../../format.ts';
 import { textOf } from '../../forms.server.ts';
@@ -262,45 +263,35 @@ export default function PayoutBatch({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
       <div className="payouts-scroll">
-        <table className="table">
-          <caption id="batch-caption">{t`Trades of ${number}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Trade</Trans>
+        <DataTable
+          captionId="batch-caption"
+          caption={t`Trades of ${number}`}
+          columns={[
+            { label: <Trans>Trade</Trans> },
+            { label: <Trans>Payee</Trans> },
+            { label: <Trans>Amount</Trans>, number: true },
+            { label: <Trans>Status</Trans> },
+          ]}
+        >
+          {trades.map((trade) => (
+            <tr key={trade.tradeNumber}>
+              <th scope="row">
+                <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
+                  {trade.tradeNumber}
+                </Link>
+                <br />
+                <CustomerName name={trade.customerName} />
               </th>
-              <th scope="col">
-                <Trans>Payee</Trans>
-              </th>
-              <th scope="col" className="number">
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
+              <td>
+                <Payee payee={trade.payee} />
+              </td>
+              <td className="number">{formatCents(trade.amountCents, locale)}</td>
+              <td>
+                <TradeStatus status={trade.status} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {trades.map((trade) => (
-              <tr key={trade.tradeNumber}>
-                <th scope="row">
-                  <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
-                    {trade.tradeNumber}
-                  </Link>
-                  <br />
-                  <CustomerName name={trade.customerName} />
-                </th>
-                <td>
-                  <Payee payee={trade.payee} />
-                </td>
-                <td className="number">{formatCents(trade.amountCents, locale)}</td>
-                <td>
-                  <TradeStatus status={trade.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </div>
     </>
   );

@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { payoutBatchesEndpoint } from '@tradein/contract';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { FormAlert } from '../../components/field.tsx';
 import { formatCents, formatMoment } from '../../format.ts';
 import { parseForm } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
-import { BatchState, MethodName, Pager } from './payout-parts.tsx';
+import { BatchState, MethodName, PayoutsPager } from './payout-parts.tsx';
 import type { Route } from './+types/payout-batches';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Payout batches · tradein back office' }];
@@ -76,87 +78,69 @@ export default function PayoutBatches({ loaderData }: Route.ComponentProps) {
       ) : null}
       <output className="payouts__status">{navigation.state === 'idle' ? '' : t`Loading…`}</output>
       {rows.length === 0 ? (
-        <p className="empty">
+        <EmptyState>
           {total > 0 ? (
             <Trans>This page is past the end of the list.</Trans>
           ) : (
             <Trans>No batch yet.</Trans>
           )}
-        </p>
+        </EmptyState>
       ) : (
         <div className="payouts-scroll">
-          <table className="table">
-            <caption id="batches-caption">
-              <Trans>Batches, newest first ({total})</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Batch</Trans>
+          <DataTable
+            captionId="batches-caption"
+            caption={<Trans>Batches, newest first ({total})</Trans>}
+            columns={[
+              { label: <Trans>Batch</Trans> },
+              { label: <Trans>State</Trans> },
+              { label: <Trans>Trades</Trans>, number: true },
+              { label: <Trans>Total</Trans>, number: true },
+              { label: <Trans>Made</Trans> },
+              { label: <Trans>Closed</Trans> },
+              { label: <Trans>File</Trans> },
+            ]}
+          >
+            {rows.map((batch) => (
+              <tr key={batch.batchNumber}>
+                <th scope="row">
+                  <Link to={`/payouts/batches/${batch.batchNumber}`}>{batch.batchNumber}</Link>
+                  <br />
+                  <span className="muted">
+                    <MethodName method={batch.method} />
+                  </span>
                 </th>
-                <th scope="col">
-                  <Trans>State</Trans>
-                </th>
-                <th scope="col" className="number">
-                  <Trans>Trades</Trans>
-                </th>
-                <th scope="col" className="number">
-                  <Trans>Total</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Made</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Closed</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>File</Trans>
-                </th>
+                <td>
+                  <BatchState state={batch.state} />
+                </td>
+                <td className="number">{batch.tradeCount}</td>
+                <td className="number">{formatCents(batch.totalCents, locale)}</td>
+                <td>
+                  {formatMoment(batch.createdAt, locale)}
+                  <br />
+                  <span className="muted">{batch.createdBy.label}</span>
+                </td>
+                <td>
+                  {batch.closedAt === null ? (
+                    <span className="muted">–</span>
+                  ) : (
+                    <>
+                      {formatMoment(batch.closedAt, locale)}
+                      <br />
+                      <span className="muted">{batch.closedBy?.label}</span>
+                    </>
+                  )}
+                </td>
+                <td>
+                  <a href={`/payouts/batches/${batch.batchNumber}/file`} download>
+                    {batch.fileName}
+                  </a>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((batch) => (
-                <tr key={batch.batchNumber}>
-                  <th scope="row">
-                    <Link to={`/payouts/batches/${batch.batchNumber}`}>{batch.batchNumber}</Link>
-                    <br />
-                    <span className="muted">
-                      <MethodName method={batch.method} />
-                    </span>
-                  </th>
-                  <td>
-                    <BatchState state={batch.state} />
-                  </td>
-                  <td className="number">{batch.tradeCount}</td>
-                  <td className="number">{formatCents(batch.totalCents, locale)}</td>
-                  <td>
-                    {formatMoment(batch.createdAt, locale)}
-                    <br />
-                    <span className="muted">{batch.createdBy.label}</span>
-                  </td>
-                  <td>
-                    {batch.closedAt === null ? (
-                      <span className="muted">–</span>
-                    ) : (
-                      <>
-                        {formatMoment(batch.closedAt, locale)}
-                        <br />
-                        <span className="muted">{batch.closedBy?.label}</span>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    <a href={`/payouts/batches/${batch.batchNumber}/file`} download>
-                      {batch.fileName}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
-      <Pager
+      <PayoutsPager
         path="/payouts/batches"
         filters={{ state: filters.state }}
         page={page}

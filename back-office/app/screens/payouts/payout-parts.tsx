@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { PayoutBatchSummary, PayoutPayee } from '@tradein/contract';
-import { Link } from 'react-router';
+import { Pager } from '../../components/pager.tsx';
 
 /*
  * Pieces the payouts screens share: who is paid, a batch's method and state in words, and the
@@ -83,7 +83,7 @@ function pageHref(
 }
 
 /** Previous and next page of a list, and where the list stands. */
-export function Pager({
+export function PayoutsPager({
   path,
   filters,
   page,
@@ -96,26 +96,12 @@ export function Pager({
   pageSize: number;
   total: number;
 }) {
-  const { t } = useLingui();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1 && page === 1) return null;
   return (
-    <nav className="payouts-pager" aria-label={t`Pages`}>
-      {page > 1 ? (
-        <Link to={pageHref(path, filters, page - 1)} rel="prev">
-          <Trans>Previous page</Trans>
-        </Link>
-      ) : null}
-      <span>
-        <Trans>
-          Page {page} of {pages}
-        </Trans>
-      </span>
-      {page < pages ? (
-        <Link to={pageHref(path, filters, page + 1)} rel="next">
-          <Trans>Next page</Trans>
-        </Link>
-      ) : null}
-    </nav>
+    <Pager
+      page={page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+      hrefOf={(to) => pageHref(path, filters, to)}
+      className="payouts-pager"
+    />
   );
 }

@@ -7,6 +7,8 @@ import {
 } from '@tradein/contract';
 import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { CsrfField, FormAlert } from '../../components/field.tsx';
 import { formatCents, formatDay } from '../../format.ts';
 import { parseForm, textOf } from '../../forms.server.ts';
@@ -14,7 +16,7 @@ import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
-import { CustomerName, Pager, Payee } from './payout-parts.tsx';
+import { CustomerName, PayoutsPager, Payee } from './payout-parts.tsx';
 import { tradeRefusalsOf, type TradeRefusal } from './payout-refusals.ts';
 import { RefusalText } from './refusal-text.tsx';
 import type { Route } from './+types/payouts';
@@ -218,13 +220,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         </FormAlert>
       ) : null}
       {rows.length === 0 ? (
-        <p className="empty">
+        <EmptyState>
           {total > 0 ? (
             <Trans>This page is past the end of the list.</Trans>
           ) : (
             <Trans>No trade is ready to pay.</Trans>
           )}
-        </p>
+        </EmptyState>
       ) : (
         <Form method="post" className="payouts__form" aria-busy={busy}>
           <CsrfField token={csrfToken} />
@@ -235,13 +237,12 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             <Trans>Earliest payout promise first.</Trans>
           </p>
           <div className="payouts-scroll">
-            <table className="table">
-              <caption id="ready-caption">
-                <Trans>Ready to pay ({total})</Trans>
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" aria-label={t`Selection`}>
+            <DataTable
+              captionId="ready-caption"
+              caption={<Trans>Ready to pay ({total})</Trans>}
+              columns={[
+                {
+                  label: (
                     <label className="payouts__check">
                       <input
                         type="checkbox"
@@ -255,94 +256,84 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                       />
                       <span className="visually-hidden">{t`Select all on this page`}</span>
                     </label>
-                  </th>
-                  <th scope="col">
-                    <Trans>Trade</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Payee</Trans>
-                  </th>
-                  <th scope="col" className="number">
-                    <Trans>Amount</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Promised by</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Batch</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => {
-                  const refusal = refusals.get(row.tradeNumber);
-                  const refusalId = `refusal-${row.tradeNumber}`;
-                  return (
-                    <tr
-                      key={row.tradeNumber}
-                      id={`trade-${row.tradeNumber}`}
-                      className={refusal === undefined ? undefined : 'payouts__refused'}
-                    >
-                      <td>
-                        {row.openBatch === null ? (
-                          <label className="payouts__check">
-                            <input
-                              type="checkbox"
-                              name="trade"
-                              value={row.tradeNumber}
-                              checked={selected.has(row.tradeNumber)}
-                              onChange={(event) =>
-                                toggle(row.tradeNumber, event.currentTarget.checked)
-                              }
-                              aria-invalid={refusal === undefined ? undefined : true}
-                              aria-describedby={refusal === undefined ? undefined : refusalId}
-                            />
-                            <span className="visually-hidden">{t`Select ${row.tradeNumber}`}</span>
-                          </label>
-                        ) : null}
-                      </td>
-                      <th scope="row">
-                        <Link to={`/trades/${row.tradeNumber}`} className="payouts__number">
-                          {row.tradeNumber}
-                        </Link>
-                        <br />
-                        <CustomerName name={row.customerName} />
-                        <br />
-                        <span className="muted">
-                          {row.status === 'accepted' ? (
-                            <Trans>accepted after a clarification</Trans>
-                          ) : (
-                            <Trans>inspected</Trans>
-                          )}
-                        </span>
-                        {refusal === undefined ? null : (
-                          <p className="field__error" id={refusalId}>
-                            <RefusalText refusal={refusal} />
-                          </p>
-                        )}
-                      </th>
-                      <td>
-                        <Payee payee={row.payee} />
-                      </td>
-                      <td className="number">{formatCents(row.amountCents, locale)}</td>
-                      <td>
-                        <PromiseDay row={row} />
-                      </td>
-                      <td>
-                        {row.openBatch === null ? (
-                          <span className="muted">–</span>
+                  ),
+                  name: t`Selection`,
+                },
+                { label: <Trans>Trade</Trans> },
+                { label: <Trans>Payee</Trans> },
+                { label: <Trans>Amount</Trans>, number: true },
+                { label: <Trans>Promised by</Trans> },
+                { label: <Trans>Batch</Trans> },
+              ]}
+            >
+              {rows.map((row) => {
+                const refusal = refusals.get(row.tradeNumber);
+                const refusalId = `refusal-${row.tradeNumber}`;
+                return (
+                  <tr
+                    key={row.tradeNumber}
+                    id={`trade-${row.tradeNumber}`}
+                    className={refusal === undefined ? undefined : 'payouts__refused'}
+                  >
+                    <td>
+                      {row.openBatch === null ? (
+                        <label className="payouts__check">
+                          <input
+                            type="checkbox"
+                            name="trade"
+                            value={row.tradeNumber}
+                            checked={selected.has(row.tradeNumber)}
+                            onChange={(event) =>
+                              toggle(row.tradeNumber, event.currentTarget.checked)
+                            }
+                            aria-invalid={refusal === undefined ? undefined : true}
+                            aria-describedby={refusal === undefined ? undefined : refusalId}
+                          />
+                          <span className="visually-hidden">{t`Select ${row.tradeNumber}`}</span>
+                        </label>
+                      ) : null}
+                    </td>
+                    <th scope="row">
+                      <Link to={`/trades/${row.tradeNumber}`} className="payouts__number">
+                        {row.tradeNumber}
+                      </Link>
+                      <br />
+                      <CustomerName name={row.customerName} />
+                      <br />
+                      <span className="muted">
+                        {row.status === 'accepted' ? (
+                          <Trans>accepted after a clarification</Trans>
                         ) : (
-                          <Trans>
-                            in open batch{' '}
-                            <Link to={`/payouts/batches/${row.openBatch}`}>{row.openBatch}</Link>
-                          </Trans>
+                          <Trans>inspected</Trans>
                         )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+                      </span>
+                      {refusal === undefined ? null : (
+                        <p className="field__error" id={refusalId}>
+                          <RefusalText refusal={refusal} />
+                        </p>
+                      )}
+                    </th>
+                    <td>
+                      <Payee payee={row.payee} />
+                    </td>
+                    <td className="number">{formatCents(row.amountCents, locale)}</td>
+                    <td>
+                      <PromiseDay row={row} />
+                    </td>
+                    <td>
+                      {row.openBatch === null ? (
+                        <span className="muted">–</span>
+                      ) : (
+                        <Trans>
+                          in open batch{' '}
+                          <Link to={`/payouts/batches/${row.openBatch}`}>{row.openBatch}</Link>
+                        </Trans>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
           </div>
           <fieldset className="payouts__make">
             <legend>
@@ -391,7 +382,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           </fieldset>
         </Form>
       )}
-      <Pager
+      <PayoutsPager
         path="/payouts"
         filters={{ method: filters.method }}
         page={page}

@@ -2,6 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { apiErrorCode, opsReceiptEndpoint, tradeNumberSchema } from '@tradein/contract';
 import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { CsrfField, Field } from '../../components/field.tsx';
 import { formatMoment } from '../../format.ts';
 import { textOf } from '../../forms.server.ts';
@@ -269,40 +271,30 @@ export default function Receiving({ loaderData, actionData }: Route.ComponentPro
           <Trans>Received at this bench</Trans>
         </h2>
         {receipts.length === 0 ? (
-          <p className="empty">
+          <EmptyState>
             <Trans>No parcels received in this session yet.</Trans>
-          </p>
+          </EmptyState>
         ) : (
           <div className="table-scroll">
-            <table className="table">
-              <caption className="visually-hidden">
-                <Trans>The last ten receipts of this session, newest first</Trans>
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Trade</Trans>
+            <DataTable
+              captionHidden
+              caption={<Trans>The last ten receipts of this session, newest first</Trans>}
+              columns={[
+                { label: <Trans>Trade</Trans> },
+                { label: <Trans>Devices</Trans>, number: true },
+                { label: <Trans>Received</Trans> },
+              ]}
+            >
+              {receipts.map((receipt) => (
+                <tr key={receipt.tradeNumber}>
+                  <th scope="row">
+                    <Link to={`/trades/${receipt.tradeNumber}`}>{receipt.tradeNumber}</Link>
                   </th>
-                  <th scope="col" className="number">
-                    <Trans>Devices</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Received</Trans>
-                  </th>
+                  <td className="number">{receipt.devices}</td>
+                  <td>{formatMoment(receipt.at, locale)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {receipts.map((receipt) => (
-                  <tr key={receipt.tradeNumber}>
-                    <th scope="row">
-                      <Link to={`/trades/${receipt.tradeNumber}`}>{receipt.tradeNumber}</Link>
-                    </th>
-                    <td className="number">{receipt.devices}</td>
-                    <td>{formatMoment(receipt.at, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         )}
       </section>

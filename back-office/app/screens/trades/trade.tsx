@@ -3,6 +3,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { opsTradeDetailEndpoint, tradeNumberSchema, type OpsTradeLine } from '@tradein/contract';
 import { data, Link } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { ScrollRegion } from '../../components/scroll-table.tsx';
 import { formatCents, formatMoment } from '../../format.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
@@ -174,79 +176,61 @@ export default function Trade({ loaderData: trade }: Route.ComponentProps) {
       <h2 id="trade-devices">
         <Trans>Devices</Trans>
       </h2>
-      {/* A region that scrolls must be focusable so that keyboard users can scroll it. */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <section className="table-scroll" aria-labelledby="trade-devices" tabIndex={0}>
-        <table className="table">
-          <caption className="visually-hidden">
-            <Trans>Devices of trade {trade.tradeNumber}</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Device</Trans>
+      <ScrollRegion labelledBy="trade-devices">
+        <DataTable
+          captionHidden
+          caption={<Trans>Devices of trade {trade.tradeNumber}</Trans>}
+          columns={[
+            { label: <Trans>Device</Trans> },
+            { label: <Trans>Quantity</Trans>, number: true },
+            { label: <Trans>Offer price</Trans>, number: true },
+            { label: <Trans>Revised price</Trans> },
+            { label: <Trans>Seller's photos</Trans> },
+            { label: <Trans>Inspection</Trans> },
+          ]}
+        >
+          {trade.lines.map((line) => (
+            <tr key={line.position}>
+              <th scope="row">
+                {line.position}. {line.name}
               </th>
-              <th scope="col" className="number">
-                <Trans>Quantity</Trans>
-              </th>
-              <th scope="col" className="number">
-                <Trans>Offer price</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Revised price</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Seller's photos</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Inspection</Trans>
-              </th>
+              <td className="number">{line.quantity}</td>
+              <td className="number">{formatCents(line.priceCents, locale)}</td>
+              <td>
+                {line.revisedPriceCents === null ? (
+                  <span className="muted">
+                    <Trans>not revised</Trans>
+                  </span>
+                ) : (
+                  formatCents(line.revisedPriceCents, locale)
+                )}
+                {line.revision === null ? null : (
+                  <>
+                    <br />
+                    <span className="muted">{i18n._(revisionLabels[line.revision.state])}</span>
+                  </>
+                )}
+              </td>
+              <td>
+                <Photos tradeNumber={trade.tradeNumber} line={line} kind="seller" />
+              </td>
+              <td>
+                {line.inspected ? <Trans>Inspected</Trans> : <Trans>Not inspected</Trans>}
+                {line.inspectionPhotos.length === 0 ? null : (
+                  <Photos tradeNumber={trade.tradeNumber} line={line} kind="inspection" />
+                )}
+                <Link
+                  className="button trade-inspect"
+                  to={`/trades/${trade.tradeNumber}/devices/${line.position}`}
+                  aria-label={t`Inspect ${line.name} (device ${line.position})`}
+                >
+                  <Trans>Inspect</Trans>
+                </Link>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {trade.lines.map((line) => (
-              <tr key={line.position}>
-                <th scope="row">
-                  {line.position}. {line.name}
-                </th>
-                <td className="number">{line.quantity}</td>
-                <td className="number">{formatCents(line.priceCents, locale)}</td>
-                <td>
-                  {line.revisedPriceCents === null ? (
-                    <span className="muted">
-                      <Trans>not revised</Trans>
-                    </span>
-                  ) : (
-                    formatCents(line.revisedPriceCents, locale)
-                  )}
-                  {line.revision === null ? null : (
-                    <>
-                      <br />
-                      <span className="muted">{i18n._(revisionLabels[line.revision.state])}</span>
-                    </>
-                  )}
-                </td>
-                <td>
-                  <Photos tradeNumber={trade.tradeNumber} line={line} kind="seller" />
-                </td>
-                <td>
-                  {line.inspected ? <Trans>Inspected</Trans> : <Trans>Not inspected</Trans>}
-                  {line.inspectionPhotos.length === 0 ? null : (
-                    <Photos tradeNumber={trade.tradeNumber} line={line} kind="inspection" />
-                  )}
-                  <Link
-                    className="button trade-inspect"
-                    to={`/trades/${trade.tradeNumber}/devices/${line.position}`}
-                    aria-label={t`Inspect ${line.name} (device ${line.position})`}
-                  >
-                    <Trans>Inspect</Trans>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+          ))}
+        </DataTable>
+      </ScrollRegion>
     </>
   );
 }

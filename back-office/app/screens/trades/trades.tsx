@@ -7,6 +7,10 @@ import { data, Form, Link, useLocation, useNavigate, useNavigation } from 'react
 import { formatCents, formatMoment } from '../../format.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { ScrollRegion } from '../../components/scroll-table.tsx';
 import { useLocale } from '../../use-locale.ts';
 import { queueHref, readQueueQuery, type QueueParamName } from './queue-query.ts';
 import { editionChoices, modeLabels, statusLabels, tradeStatuses } from './trade-labels.ts';
@@ -264,102 +268,65 @@ export default function Trades({ loaderData }: Route.ComponentProps) {
         )}
       </output>
       {rows.length === 0 ? (
-        <p className="empty">
+        <EmptyState>
           {total === 0 ? (
             <Trans>No trades match these filters. Clear a filter or choose another status.</Trans>
           ) : (
             <Trans>This page is past the end of the list.</Trans>
           )}
-        </p>
+        </EmptyState>
       ) : (
-        <section
-          className="table-scroll"
-          aria-label={t`Trades, page ${page} of ${pages}`}
-          // A region that scrolls must be focusable so that keyboard users can scroll it.
-          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          <table className="table queue-table" aria-busy={loading || undefined}>
-            <caption className="visually-hidden">
+        <ScrollRegion label={t`Trades, page ${page} of ${pages}`}>
+          <DataTable
+            className="table queue-table"
+            busy={loading}
+            captionHidden
+            caption={
               <Trans>
                 Trades, page {page} of {pages}
               </Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Trade</Trans>
+            }
+            columns={[
+              { label: <Trans>Trade</Trans> },
+              { label: <Trans>Status</Trans> },
+              { label: <Trans>Customer</Trans> },
+              { label: <Trans>Edition and mode</Trans> },
+              { label: <Trans>Partner</Trans> },
+              { label: <Trans>Devices</Trans>, number: true },
+              { label: <Trans>Total</Trans>, number: true },
+              { label: <Trans>Checkout</Trans> },
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.tradeNumber}>
+                <th scope="row">
+                  <Link to={`/trades/${row.tradeNumber}`}>{row.tradeNumber}</Link>
                 </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Customer</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Edition and mode</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Partner</Trans>
-                </th>
-                <th scope="col" className="number">
-                  <Trans>Devices</Trans>
-                </th>
-                <th scope="col" className="number">
-                  <Trans>Total</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Checkout</Trans>
-                </th>
+                <td>{i18n._(statusLabels[row.status])}</td>
+                <td>
+                  <Customer customer={row.customer} />
+                </td>
+                <td>
+                  {row.edition.toUpperCase()}
+                  <br />
+                  <span className="muted">{i18n._(modeLabels[row.shopMode])}</span>
+                </td>
+                <td>{row.partner ?? <span className="muted">–</span>}</td>
+                <td className="number">{row.devices}</td>
+                <td className="number">{formatCents(row.totalCents, locale)}</td>
+                <td>{formatMoment(row.createdAt, locale)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.tradeNumber}>
-                  <th scope="row">
-                    <Link to={`/trades/${row.tradeNumber}`}>{row.tradeNumber}</Link>
-                  </th>
-                  <td>{i18n._(statusLabels[row.status])}</td>
-                  <td>
-                    <Customer customer={row.customer} />
-                  </td>
-                  <td>
-                    {row.edition.toUpperCase()}
-                    <br />
-                    <span className="muted">{i18n._(modeLabels[row.shopMode])}</span>
-                  </td>
-                  <td>{row.partner ?? <span className="muted">–</span>}</td>
-                  <td className="number">{row.devices}</td>
-                  <td className="number">{formatCents(row.totalCents, locale)}</td>
-                  <td>{formatMoment(row.createdAt, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+            ))}
+          </DataTable>
+        </ScrollRegion>
       )}
-      {pages > 1 || page > 1 ? (
-        <nav aria-label={t`Pages`} className="queue-pages">
-          {page > 1 ? (
-            <Link
-              className="button"
-              to={queueHref(accepted, { page: String(Math.min(page - 1, pages)) })}
-            >
-              <Trans>Previous page</Trans>
-            </Link>
-          ) : null}
-          <span>
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          {page < pages ? (
-            <Link className="button" to={queueHref(accepted, { page: String(page + 1) })}>
-              <Trans>Next page</Trans>
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pages={pages}
+        hrefOf={(to) => queueHref(accepted, { page: String(to) })}
+        className="queue-pages"
+        linkClassName="button"
+      />
     </>
   );
 }
