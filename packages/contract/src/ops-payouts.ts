@@ -5,40 +5,13 @@
  */
 import * as z from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
+import { pageQueryFields } from './page-query.ts';
 import { centsSchema, emptyBodySchema, isoDateTimeSchema } from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeNumberSchema } from './trade-number.ts';
 
-/** The most rows one page of a payouts list holds. */
-const maxPayoutPageSize = 100;
-/** Rows per page when the query names none. */
-const defaultPayoutPageSize = 50;
-/** The highest page number: far beyond any list, low enough to stay a safe integer offset. */
-const maxPayoutPage = 100_000;
 /** The most trades one batch takes: PayPal's limit per file. */
 const maxPayoutBatchTrades = 5000;
-
-/**
- * A whole number from a URL (text of digits) or from code (a number), checked against its
- * range; `label` names it in the messages.
- */
-function pageNumberSchema(label: string, maximum: number) {
-  return z.pipe(
-    z.union([
-      z.int(),
-      z.pipe(
-        z.string().check(z.regex(/^[0-9]{1,9}$/, `${label} must be a whole number`)),
-        z.transform(Number),
-      ),
-    ]),
-    z
-      .int()
-      .check(
-        z.minimum(1, `${label} must be at least 1`),
-        z.maximum(maximum, `${label} must be at most ${maximum}`),
-      ),
-  );
-}
 
 /** How a trade is paid out: SEPA credit transfer, or PayPal (payment type 2). */
 export const payoutMethodSchema = /* @__PURE__ */ pure(() =>
@@ -74,8 +47,7 @@ export type PayoutPayee = z.infer<typeof payoutPayeeSchema>;
 const payoutReadyQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     method: z.optional(payoutMethodSchema),
-    page: z._default(pageNumberSchema('Page', maxPayoutPage), 1),
-    pageSize: z._default(pageNumberSchema('Page size', maxPayoutPageSize), defaultPayoutPageSize),
+    ...pageQueryFields(),
   }),
 );
 export type PayoutReadyQuery = z.infer<typeof payoutReadyQuerySchema>;
@@ -144,8 +116,7 @@ export type PayoutBatchSummary = z.infer<typeof payoutBatchSummarySchema>;
 const payoutBatchesQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     state: z.optional(payoutBatchStateSchema),
-    page: z._default(pageNumberSchema('Page', maxPayoutPage), 1),
-    pageSize: z._default(pageNumberSchema('Page size', maxPayoutPageSize), defaultPayoutPageSize),
+    ...pageQueryFields(),
   }),
 );
 export type PayoutBatchesQuery = z.infer<typeof payoutBatchesQuerySchema>;

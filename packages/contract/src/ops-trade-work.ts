@@ -4,11 +4,11 @@
  * device with its revised price, inspection photos, and the clarifications with decisions a
  * seller gave by phone. Every call needs a staff session (docs/staff.md).
  */
-import { editionCodeSchema, shopModeSchema } from '@tradein/editions/client';
+import { editionCodeSchema } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { tradeStatusSchema } from './customer.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { tradeQueuePageSchema, tradeQueueQuerySchema } from './ops-trades.ts';
+import { opsTradeHeadFields, tradeQueuePageSchema, tradeQueueQuerySchema } from './ops-trades.ts';
 import { centsSchema, emptyBodySchema, isoDateTimeSchema } from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeNumberSchema } from './trade-number.ts';
@@ -145,16 +145,8 @@ export type OpsTradeLine = z.infer<typeof opsTradeLineSchema>;
 /** One trade for the inspection screen. */
 export const opsTradeDetailSchema = /* @__PURE__ */ pure(() =>
   z.object({
-    tradeNumber: tradeNumberSchema,
-    status: tradeStatusSchema,
-    edition: editionCodeSchema,
-    shopMode: shopModeSchema,
-    partner: z.nullable(z.string()),
-    createdAt: isoDateTimeSchema,
+    ...opsTradeHeadFields(),
     updatedAt: isoDateTimeSchema,
-    customer: z.nullable(
-      z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
-    ),
     /** How the seller is paid: the method and the account shortened (IBAN's last four). */
     payout: z.object({ method: z.enum(['sepa', 'paypal']), summary: z.string() }),
     currency: z.literal('EUR'),

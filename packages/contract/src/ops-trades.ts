@@ -7,18 +7,13 @@ import { editionCodeSchema, shopModeSchema } from '@tradein/editions/client';
 import * as z from 'zod/mini';
 import { tradeStatusSchema } from './customer.ts';
 import { partnerCodeSchema } from './offers.ts';
+import { pageQueryFields } from './page-query.ts';
 import { centsSchema, isoDateTimeSchema } from './primitives.ts';
 import { pure } from './pure.ts';
 import { tradeNumberSchema } from './trade-number.ts';
 
-/** The most trades one page of the queue holds. */
-const maxTradeQueuePageSize = 100;
-/** Trades per page when the query names none. */
-const defaultTradeQueuePageSize = 50;
 /** The longest search text, in characters. */
 const maxTradeQueueSearchLength = 100;
-/** The highest page number: far beyond any list, low enough to stay a safe integer offset. */
-const maxTradeQueuePage = 100_000;
 
 /** What the queue can be sorted by: checkout time, payout total, trade number. */
 const tradeQueueSortKeys = ['created', 'total', 'number'] as const;
@@ -33,28 +28,6 @@ const calendarDaySchema = /* @__PURE__ */ pure(() =>
     }, 'Date must be a day of the calendar'),
   ),
 );
-
-/**
- * A whole number from a URL (text of digits) or from code (a number), checked against its
- * range; `label` names it in the messages.
- */
-function pageNumberSchema(label: string, maximum: number) {
-  return z.pipe(
-    z.union([
-      z.int(),
-      z.pipe(
-        z.string().check(z.regex(/^[0-9]{1,9}$/, `${label} must be a whole number`)),
-        z.transform(Number),
-      ),
-    ]),
-    z
-      .int()
-      .check(
-        z.minimum(1, `${label} must be at least 1`),
-        z.maximum(maximum, `${label} must be at most ${maximum}`),
-      ),
-  );
-}
 
 /**
  * The query of the trades queue, as the list's URL holds it (every value text, page numbers
@@ -88,11 +61,7 @@ export const tradeQueueQuerySchema = /* @__PURE__ */ pure(() =>
       ),
       sort: z._default(z.enum(tradeQueueSortKeys), 'created'),
       direction: z._default(z.enum(['asc', 'desc']), 'desc'),
-      page: z._default(pageNumberSchema('Page', maxTradeQueuePage), 1),
-      pageSize: z._default(
-        pageNumberSchema('Page size', maxTradeQueuePageSize),
-        defaultTradeQueuePageSize,
-      ),
+      ...pageQueryFields(),
     })
     .check(
       z.refine(
@@ -108,9 +77,9 @@ export type TradeQueueQuery = z.infer<typeof tradeQueueQuerySchema>;
 /** The query as a URL or a caller gives it, before defaults. */
 export type TradeQueueQueryInput = z.input<typeof tradeQueueQuerySchema>;
 
-/** One row of the queue: what the list shows of a trade. */
-export const tradeQueueRowSchema = /* @__PURE__ */ pure(() =>
-  z.object({
+/** What every staff view of a trade starts with: number, status, shop, partner, customer. */
+export function opsTradeHeadFields() {
+  return {
     tradeNumber: tradeNumberSchema,
     status: tradeStatusSchema,
     edition: editionCodeSchema,
@@ -122,6 +91,13 @@ export const tradeQueueRowSchema = /* @__PURE__ */ pure(() =>
     customer: z.nullable(
       z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
     ),
+  };
+}
+
+/** One row of the queue: what the list shows of a trade. */
+export const tradeQueueRowSchema = /* @__PURE__ */ pure(() =>
+  z.object({
+    ...opsTradeHeadFields(),
     /** Lines of the trade. */
     items: z.int().check(z.nonnegative()),
     /** Devices of the trade (the lines' quantities summed). */

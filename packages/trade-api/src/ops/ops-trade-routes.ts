@@ -14,11 +14,12 @@ import {
   rulePriceCents,
   type StaffRole,
 } from '@tradein/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuditActor } from '../audit/audit-log.ts';
 import { openBlobStore, type BlobStoreSettings } from '../blobs/open-blob-store.ts';
 import { sendTradeMailsNow } from '../jobs/trade-mail-jobs.ts';
 import { preparePhoto, PhotoRefusedError } from '../photos/photo-image.ts';
+import { acceptRawPhotos, notAPhoto } from '../photos/raw-photo-upload.ts';
 import { readInspectionPhoto } from '../photos/inspection-photos.ts';
 import { sellerPhotoStorage } from '../photos/photo-storage.ts';
 import { loadPhotoTrade, sellerPhotoBytes } from '../photos/seller-photos.ts';
@@ -283,13 +284,6 @@ async function inspect(
   return { rule: rulePrice, target, revision };
 }
 
-const photoTooLarge = () =>
-  new HttpError(
-    413,
-    apiErrorCode.photoTooLarge,
-    `A photo may have at most ${maxInspectionPhotoBytes / 1024 / 1024} MB`,
-  );
-
 /** Answers stored image bytes to staff, kept privately by the browser only. */
 function sendImage(reply: FastifyReply, bytes: Uint8Array, contentType: string): FastifyReply {
   return reply
@@ -304,19 +298,7 @@ async function registerInspectionPhotoUpload(
   deps: OpsTradeRouteDeps,
 ): Promise<void> {
   await api.register(async (upload) => {
-    upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: maxInspectionPhotoBytes },
-      (_request, body, done) => done(null, body),
-    );
-    upload.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw photoTooLarge();
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
-      }
-      throw error;
-    });
+    acceptRawPhotos(upload, maxInspectionPhotoBytes);
     const route = createRouter(upload, {
       prefix: '/api',
       bodyLimit: maxInspectionPhotoBytes,
@@ -326,7 +308,7 @@ async function registerInspectionPhotoUpload(
     guarded(addInspectionPhotoEndpoint, inspectors, async ({ params, body, session, request }) => {
       const contentType = String(request.headers['content-type'] ?? '');
       if (!contentType.startsWith('image/') || body.byteLength === 0) {
-        throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
+        throw notAPhoto();
       }
       const record = await tradeOr404(deps, params.tradeNumber);
       const item = await answering(async () => lineOf(record, params.position));

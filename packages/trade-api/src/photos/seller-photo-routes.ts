@@ -8,8 +8,9 @@ import {
   sellerPhotoEndpoint,
   sellerPhotoStoredType,
 } from '@tradein/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../server/http-error.ts';
+import { acceptRawPhotos, notAPhoto } from './raw-photo-upload.ts';
 import { daySeconds } from '../time/day.ts';
 import { resolveClarificationLink } from '../trades/clarification-links.ts';
 import { clarificationLinkRoute, clarificationNotFound } from '../trades/clarification-routes.ts';
@@ -71,13 +72,6 @@ function sendPhoto(reply: FastifyReply, bytes: Uint8Array): FastifyReply {
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 }
 
-const photoTooLarge = () =>
-  new HttpError(
-    413,
-    apiErrorCode.photoTooLarge,
-    `A photo may have at most ${maxSellerPhotoBytes / 1024 / 1024} MB`,
-  );
-
 /**
  * The upload in a context of its own: every body arrives as bytes whatever its declared type
  * (the content decides, photo-image.ts), up to {@link maxSellerPhotoBytes} instead of the API's
@@ -88,20 +82,7 @@ async function registerUploadRoute(
   deps: SellerPhotoRouteDeps,
 ): Promise<void> {
   await api.register(async (upload) => {
-    upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: maxSellerPhotoBytes },
-      (_request, body, done) => done(null, body),
-    );
-    // Rethrown errors go on to the API's error handler, which answers them in the contract's shape.
-    upload.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw photoTooLarge();
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
-      }
-      throw error;
-    });
+    acceptRawPhotos(upload, maxSellerPhotoBytes);
     const route = createRouter(upload, {
       prefix: '/api',
       bodyLimit: maxSellerPhotoBytes,
@@ -111,7 +92,7 @@ async function registerUploadRoute(
     route(addSellerPhotoEndpoint, async ({ params, customer, body }) => {
       const trade = await ownedLine(deps, params, customer);
       if (body.byteLength === 0) {
-        throw new HttpError(415, apiErrorCode.photoType, 'Only JPEG, PNG or WebP photos');
+        throw notAPhoto();
       }
       return addSellerPhoto(deps, trade, params.position, body);
     });
