@@ -309,6 +309,30 @@ export async function checkOutPhones(
   return checkOut(server, customerId, offers, overrides);
 }
 
+/**
+ * A trade of one phone (grade 2) of `customerId`, paid out by `payout` when given (PayPal, say),
+ * received and inspected as answered by the operator's commands: ready to pay.
+ */
+export async function readyPhoneTrade(
+  fixture: TradesFixture,
+  customerId: string,
+  payout?: { paymentType: number; email: string },
+): Promise<Trade> {
+  const trade = await fixture.checkOutPhones(
+    customerId,
+    [{ deviceId: 1000, grade: 2 }],
+    payout === undefined ? {} : { payout },
+  );
+  for (const argv of [
+    ['receive', trade.tradeNumber],
+    ['inspect', trade.tradeNumber, '--item', '1'],
+  ]) {
+    const { code, output } = await fixture.ops(...argv);
+    if (code !== 0) throw new Error(`ops ${argv.join(' ')} failed (${code}): ${output}`);
+  }
+  return trade;
+}
+
 /** The fields of an offer row a test sets; {@link insertOffer} fills in the rest. */
 interface OfferRowOptions {
   /** Default: a fresh one. */

@@ -5,6 +5,7 @@ import { maxCatalogueUploadBytes, priceProblemOf } from '@tradein/contract';
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, type ApiCall, type TestAnswer } from '../../test-kit/api-call.ts';
+import { devicePrices } from '../../test-kit/price-rows.ts';
 import { signedInStaff, type TestStaffSession } from '../../test-kit/staff-test-kit.ts';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
@@ -22,13 +23,8 @@ import { registerOpsCatalogueRoutes } from './catalogue-routes.ts';
 
 /** The stored prices of one device in one edition, as `base/recycling`. */
 async function priceOf(db: TradeDb, deviceId: number, edition: string): Promise<string> {
-  const row = await db
-    .selectFrom('device_prices')
-    .selectAll()
-    .where('device_id', '=', deviceId)
-    .where('edition', '=', edition)
-    .executeTakeFirstOrThrow();
-  return `${Number(row.base_price_cents)}/${Number(row.recycling_price_cents)}`;
+  const { base, recycling } = await devicePrices(db, deviceId, edition);
+  return `${base}/${recycling}`;
 }
 
 /** The system clock. */

@@ -5,6 +5,7 @@ import { offerSchema } from '@tradein/contract';
 import { latestRevision } from '../catalogue-changes/catalogue-change.ts';
 import { formatMoney } from '@tradein/editions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devicePrices, setFactorArgs } from '../../test-kit/price-rows.ts';
 import { testCatalogue } from '../../test-kit/stored-catalogue.ts';
 import { rowCounts, testDatabases, useMigratedDatabase } from '../../test-kit/test-databases.ts';
 import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
@@ -24,21 +25,6 @@ async function storedPrices(db: TradeDb): Promise<Map<string, string>> {
       `${Number(row.base_price_cents)}/${Number(row.recycling_price_cents)}`,
     ]),
   );
-}
-
-/** The prices of one device in one edition. */
-async function priceOf(
-  db: TradeDb,
-  deviceId: number,
-  edition: string,
-): Promise<{ base: number; recycling: number }> {
-  const row = await db
-    .selectFrom('device_prices')
-    .selectAll()
-    .where('device_id', '=', deviceId)
-    .where('edition', '=', edition)
-    .executeTakeFirstOrThrow();
-  return { base: Number(row.base_price_cents), recycling: Number(row.recycling_price_cents) };
 }
 
 /** Runs the operator command line with these dependencies; answers exit code and output. */
@@ -137,7 +123,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(
       [1000, 1001, 1002, 1003, 1004, 1005].flatMap((id) => [id, id, id, id, id]),
     );
-    const stored = await priceOf(fixture.db, 1002, 'de');
+    const stored = await devicePrices(fixture.db, 1002, 'de');
     expect(lines).toContain(
       `1002,de,"Google Pixel ""7"", 128 GB",${stored.base},${stored.recycling}`,
     );
@@ -158,8 +144,8 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
 
   it('changes exactly the rows that differ and keeps their history with who and how', async () => {
     const before = await storedPrices(fixture.db);
-    const oldBase = await priceOf(fixture.db, 1000, 'de');
-    const oldFrench = await priceOf(fixture.db, 1001, 'fr');
+    const oldBase = await devicePrices(fixture.db, 1000, 'de');
+    const oldFrench = await devicePrices(fixture.db, 1001, 'fr');
     const file = await csvFile(
       await exportedWith([
         { deviceId: 1000, edition: 'de', base: oldBase.base + 1000, recycling: oldBase.recycling },
@@ -237,7 +223,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
   it('refuses a file with any bad row, names every problem with its line, and changes nothing', async () => {
     const before = await rowCounts(fixture.db);
     const pricesBefore = await storedPrices(fixture.db);
-    const current = await priceOf(fixture.db, 1003, 'de');
+    const current = await devicePrices(fixture.db, 1003, 'de');
     const file = await csvFile([
       'deviceId,edition,name,basePriceCents,recyclingPriceCents',
       '1000,de,,20000,100',
@@ -287,7 +273,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
 
   it("reads a file saved with npm's banner above the header, counting the file's own lines", async () => {
     const banner = ['', '> ops', '> npm run ops --silent -w @tradein/trade-api -- prices export'];
-    const current = await priceOf(fixture.db, 1001, 'it');
+    const current = await devicePrices(fixture.db, 1001, 'it');
     const refused = await prices(
       'import',
       await csvFile([
@@ -307,7 +293,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
       ]),
     );
     expect(applied.code).toBe(0);
-    expect((await priceOf(fixture.db, 1001, 'it')).base).toBe(current.base + 1);
+    expect((await devicePrices(fixture.db, 1001, 'it')).base).toBe(current.base + 1);
   });
 
   it('counts the problems past the first twenty', async () => {
@@ -321,7 +307,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
   });
 
   it('guards against moves of more than half unless forced, and writes nothing on a dry run', async () => {
-    const current = await priceOf(fixture.db, 1004, 'it');
+    const current = await devicePrices(fixture.db, 1004, 'it');
     const doubled = await csvFile(
       await exportedWith([
         { deviceId: 1004, edition: 'it', base: current.base * 2, recycling: current.recycling },
@@ -336,28 +322,28 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect(dry.code).toBe(0);
     expect(dry.output).toContain('Dry run: would change 1 price of 1 device');
     expect(await rowCounts(fixture.db)).toEqual(before);
-    expect(await priceOf(fixture.db, 1004, 'it')).toEqual(current);
+    expect(await devicePrices(fixture.db, 1004, 'it')).toEqual(current);
 
     const forced = await prices('import', doubled, '--force');
     expect(forced.code).toBe(0);
-    expect(await priceOf(fixture.db, 1004, 'it')).toEqual({
+    expect(await devicePrices(fixture.db, 1004, 'it')).toEqual({
       base: current.base * 2,
       recycling: current.recycling,
     });
   });
 
   it('adjusts a series, a manufacturer or a category by a percentage, capping recycling', async () => {
-    const iphone = await priceOf(fixture.db, 1000, 'de');
-    const iphoneToo = await priceOf(fixture.db, 1004, 'de');
+    const iphone = await devicePrices(fixture.db, 1000, 'de');
+    const iphoneToo = await devicePrices(fixture.db, 1004, 'de');
     const other = await storedPrices(fixture.db);
     const bySeries = await adjustDe('--series', 'iphone 13', '--percent', '-5');
     expect(bySeries.code).toBe(0);
     expect(bySeries.output).toContain('Changed 2 prices of 2 devices');
-    expect(await priceOf(fixture.db, 1000, 'de')).toEqual({
+    expect(await devicePrices(fixture.db, 1000, 'de')).toEqual({
       base: Math.floor((iphone.base * 95 + 50) / 100),
       recycling: iphone.recycling,
     });
-    expect(await priceOf(fixture.db, 1004, 'de')).toEqual({
+    expect(await devicePrices(fixture.db, 1004, 'de')).toEqual({
       base: Math.floor((iphoneToo.base * 95 + 50) / 100),
       recycling: iphoneToo.recycling,
     });
@@ -374,7 +360,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect(await storedPrices(fixture.db)).toEqual(after);
 
     // A recycling price as high as the base is lowered with it.
-    const samsung = await priceOf(fixture.db, 1001, 'de');
+    const samsung = await devicePrices(fixture.db, 1001, 'de');
     await prices(
       'import',
       await csvFile(
@@ -387,9 +373,12 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     const byManufacturer = await adjustDe('--manufacturer', 'SAMSUNG', '--percent', '-10');
     expect(byManufacturer.code).toBe(0);
     const lowered = Math.floor((samsung.base * 90 + 50) / 100);
-    expect(await priceOf(fixture.db, 1001, 'de')).toEqual({ base: lowered, recycling: lowered });
+    expect(await devicePrices(fixture.db, 1001, 'de')).toEqual({
+      base: lowered,
+      recycling: lowered,
+    });
 
-    const tablet = await priceOf(fixture.db, 1003, 'fr');
+    const tablet = await devicePrices(fixture.db, 1003, 'fr');
     const byCategory = await prices(
       'adjust',
       '--edition',
@@ -400,7 +389,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
       '12.5',
     );
     expect(byCategory.code).toBe(0);
-    expect(await priceOf(fixture.db, 1003, 'fr')).toEqual({
+    expect(await devicePrices(fixture.db, 1003, 'fr')).toEqual({
       base: Math.floor((tablet.base * 1125 + 500) / 1000),
       recycling: tablet.recycling,
     });
@@ -437,17 +426,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     expect((await prices('factors')).output).toContain('tablets');
     expect((await prices('factors', '--category', 'drones')).code).toBe(1);
 
-    const set = await prices(
-      'set-factor',
-      '--category',
-      'smartphones',
-      '--question',
-      'GRADE',
-      '--answer',
-      'GRADE_GOOD',
-      '--factor',
-      '0.8',
-    );
+    const set = await prices(...setFactorArgs('GRADE', 'GRADE_GOOD', '0.8'));
     expect(set.code).toBe(0);
     expect(set.output).toContain('smartphones GRADE GRADE_GOOD: 0.85 → 0.8');
     const answer = await fixture.db
@@ -484,23 +463,12 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     // An offer made now is priced with the new factor.
     const offer = await fixture.requestPhoneOffer(1002, 2);
     expect(offer.priceCents).toBe(
-      Math.floor(((await priceOf(fixture.db, 1002, 'de')).base * 8) / 10),
+      Math.floor(((await devicePrices(fixture.db, 1002, 'de')).base * 8) / 10),
     );
 
     const before = await rowCounts(fixture.db);
     const setFactor = (question: string, answerCode: string, factor: string, ...more: string[]) =>
-      prices(
-        'set-factor',
-        '--category',
-        'smartphones',
-        '--question',
-        question,
-        '--answer',
-        answerCode,
-        '--factor',
-        factor,
-        ...more,
-      );
+      prices(...setFactorArgs(question, answerCode, factor), ...more);
     const defective = await setFactor('POWERS_ON', 'NO', '0.5');
     expect(defective.code).toBe(1);
     expect(defective.output).toContain('means defective');
@@ -519,7 +487,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
 
   it('lets an offer made before a price import keep its price, in the trade too; a new offer has the new one', async () => {
     const offer = await fixture.requestPhoneOffer(1005, 1);
-    const current = await priceOf(fixture.db, 1005, 'de');
+    const current = await devicePrices(fixture.db, 1005, 'de');
     expect(offer.priceCents).toBe(current.base);
     await prices(
       'import',
@@ -552,7 +520,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
     // node:sqlite blocks the thread while it waits for the file's lock.
     const second = engine.name === 'postgres' ? engine.connectAgain(fixture.db) : fixture.db;
     try {
-      const start = await priceOf(fixture.db, 1002, 'at');
+      const start = await devicePrices(fixture.db, 1002, 'at');
       const fileA = await csvFile(
         await exportedWith([
           { deviceId: 1002, edition: 'at', base: start.base + 100, recycling: start.recycling },
@@ -583,7 +551,7 @@ describe.each(testDatabases())('prices commands on $name', (engine) => {
         start.base + 100,
         start.base + 200,
       ]);
-      expect((await priceOf(fixture.db, 1002, 'at')).base).toBe(next?.new_base_price_cents);
+      expect((await devicePrices(fixture.db, 1002, 'at')).base).toBe(next?.new_base_price_cents);
     } finally {
       if (second !== fixture.db) await second.destroy();
     }

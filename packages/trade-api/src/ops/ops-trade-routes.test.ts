@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../test-kit/outbox-mail.ts';
+import { setFactorArgs } from '../../test-kit/price-rows.ts';
 import { signedInStaff, type TestStaffSession } from '../../test-kit/staff-test-kit.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
@@ -382,18 +383,7 @@ describe.each(testDatabases())('back-office trade calls on $name', (engine) => {
     const offered = (await detail(before)).lines[0]!;
     const started = fixture.deps.clock();
     fixture.setNow(new Date(started.getTime() + 60_000));
-    const factor = await fixture.ops(
-      'prices',
-      'set-factor',
-      '--category',
-      'smartphones',
-      '--question',
-      'GRADE',
-      '--answer',
-      'GRADE_USED',
-      '--factor',
-      '0.5',
-    );
+    const factor = await fixture.ops('prices', ...setFactorArgs('GRADE', 'GRADE_USED', '0.5'));
     expect(factor.code).toBe(0);
     const edition = (await detail(before)).edition;
     const adjusted = await fixture.ops(

@@ -1,7 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
-import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
+import {
+  readyPhoneTrade,
+  startTradesFixture,
+  type TradesFixture,
+} from '../../test-kit/trade-test-kit.ts';
 import { auditEvents } from '../audit/audit-log.ts';
 import { runOpsCommand } from '../cli/ops-commands.ts';
 import { requireTrade } from '../trades/trade-transition.ts';
@@ -32,16 +36,8 @@ describe.each(testDatabases())('payout batches on $name', (engine) => {
   afterAll(() => fixture.close());
 
   /** A trade of one phone, received and inspected as answered: ready to pay. */
-  async function readyTrade(payout?: { paymentType: number; email: string }) {
-    const trade = await fixture.checkOutPhones(
-      customer.id,
-      [{ deviceId: 1000, grade: 2 }],
-      payout === undefined ? {} : { payout },
-    );
-    expect((await fixture.ops('receive', trade.tradeNumber)).code).toBe(0);
-    expect((await fixture.ops('inspect', trade.tradeNumber, '--item', '1')).code).toBe(0);
-    return trade;
-  }
+  const readyTrade = (payout?: { paymentType: number; email: string }) =>
+    readyPhoneTrade(fixture, customer.id, payout);
 
   const sepaBatch = (tradeNumbers: string[]) =>
     createPayoutBatch(fixture.db, {

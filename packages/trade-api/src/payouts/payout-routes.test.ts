@@ -7,7 +7,11 @@ import { mailsTo } from '../../test-kit/outbox-mail.ts';
 import { signedInStaff, type TestStaffSession } from '../../test-kit/staff-test-kit.ts';
 import { rowCounts, testDatabases } from '../../test-kit/test-databases.ts';
 import { startTestServer, testConfig, type RunningServer } from '../../test-kit/test-server.ts';
-import { startTradesFixture, type TradesFixture } from '../../test-kit/trade-test-kit.ts';
+import {
+  readyPhoneTrade,
+  startTradesFixture,
+  type TradesFixture,
+} from '../../test-kit/trade-test-kit.ts';
 import { registerAccountRoutes } from '../accounts/account-routes.ts';
 import { createAuthenticator } from '../accounts/authenticator.ts';
 import { auditEvents } from '../audit/audit-log.ts';
@@ -78,17 +82,9 @@ describe.each(testDatabases())('payout calls on $name', (engine) => {
     await fixture.close();
   });
 
-  /** A trade of one phone, received and inspected as answered now: ready to pay. */
-  async function readyTrade(payout?: { paymentType: number; email: string }) {
-    const trade = await fixture.checkOutPhones(
-      customer.id,
-      [{ deviceId: 1000, grade: 2 }],
-      payout === undefined ? {} : { payout },
-    );
-    expect((await fixture.ops('receive', trade.tradeNumber)).code).toBe(0);
-    expect((await fixture.ops('inspect', trade.tradeNumber, '--item', '1')).code).toBe(0);
-    return trade;
-  }
+  /** A trade of one phone, received and inspected as answered: ready to pay. */
+  const readyTrade = (payout?: { paymentType: number; email: string }) =>
+    readyPhoneTrade(fixture, customer.id, payout);
 
   it('answers every call 401 without a session or with a customer token, 403 for any role but payouts, and changes nothing', async () => {
     const trade = await readyTrade();
