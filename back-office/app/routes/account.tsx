@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { staffPreferencesEndpoint } from '@tradein/contract';
 import { data, Form, redirectDocument, useNavigation } from 'react-router';
-import { CsrfField, Field, FormAlert, FormNotice } from '../components/field.tsx';
+import { CsrfField, Field, FormNotice } from '../components/field.tsx';
+import { RefusedFieldsAlert } from '../components/refused-fields-alert.tsx';
 import { parseForm, refusedByApi, textOf } from '../forms.server.ts';
 import { callOps } from '../ops-api.server.ts';
 import { requireStaffSession } from '../staff-session.server.ts';
@@ -67,11 +68,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <Trans>Saved.</Trans>
           </FormNotice>
         ) : null}
-        {refused.size > 0 ? (
-          <FormAlert>
-            <Trans>Some fields need another look; see the messages beside them.</Trans>
-          </FormAlert>
-        ) : null}
+        <RefusedFieldsAlert refused={refused} />
         <Form method="post" className="stack" noValidate>
           <CsrfField token={csrfToken} />
           <Field

@@ -4,7 +4,9 @@ import { Trans } from '@lingui/react/macro';
 import { acceptInvitationEndpoint, apiErrorCode, invitationEndpoint } from '@tradein/contract';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { renderSVG } from 'uqr';
-import { Field, FormAlert } from '../components/field.tsx';
+import { Field } from '../components/field.tsx';
+import { RefusedFieldsAlert } from '../components/refused-fields-alert.tsx';
+import { TotpField } from '../components/totp-field.tsx';
 import { parseForm, refusedByApi, textOf } from '../forms.server.ts';
 import { callOps } from '../ops-api.server.ts';
 import type { Route } from './+types/invitation';
@@ -143,11 +145,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           You were invited as {email} with the roles {roles.join(', ')}.
         </Trans>
       </p>
-      {refused.size > 0 ? (
-        <FormAlert>
-          <Trans>Some fields need another look; see the messages beside them.</Trans>
-        </FormAlert>
-      ) : null}
+      <RefusedFieldsAlert refused={refused} />
       <Form method="post" className="stack" noValidate>
         <input type="hidden" name="totpSecret" value={shown.secret} />
         <Field
@@ -190,16 +188,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
           {error('totpSecret') === undefined ? null : (
             <p className="field__error">{error('totpSecret')}</p>
           )}
-          <Field
-            id="totpCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            label={<Trans>Code your app shows now</Trans>}
-            error={error('totpCode')}
-          />
+          <TotpField label={<Trans>Code your app shows now</Trans>} error={error('totpCode')} />
         </section>
         <button
           type="submit"

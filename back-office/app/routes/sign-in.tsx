@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { apiErrorCode, staffSignInEndpoint } from '@tradein/contract';
 import { data, Form, redirect, redirectDocument, useNavigation } from 'react-router';
 import { Field, FormAlert, FormNotice } from '../components/field.tsx';
+import { TotpField } from '../components/totp-field.tsx';
 import { parseForm, refusedByApi, textOf } from '../forms.server.ts';
 import { callOps, cookieHeaders } from '../ops-api.server.ts';
 import { localReturnPath, optionalStaffSession } from '../staff-session.server.ts';
@@ -111,13 +112,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           label={<Trans>Password</Trans>}
           error={error('password')}
         />
-        <Field
-          id="totpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
+        <TotpField
           label={<Trans>Code from your authenticator app</Trans>}
           error={error('totpCode')}
         />
