@@ -89,6 +89,33 @@ export async function fetchOps(
   return response;
 }
 
+/** The headers of a file or photo answer of the API that go on to the browser. */
+const fileHeaders = ['content-type', 'content-disposition', 'content-length'] as const;
+
+/**
+ * A file or photo the API answered (through {@link fetchOps}), handed on to the browser: its
+ * bytes with the content type, file name and length, cached as `cacheControl` says and never
+ * sniffed. A content type outside `types` (when given) goes on as `application/octet-stream`.
+ */
+export function passOnFile(
+  answer: Response,
+  { cacheControl, types }: { cacheControl: string; types?: RegExp },
+): Response {
+  const headers = new Headers({
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  });
+  for (const name of fileHeaders) {
+    const value = answer.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const type = headers.get('content-type')?.split(';')[0]?.trim() ?? '';
+  if (types !== undefined && !types.test(type)) {
+    headers.set('content-type', 'application/octet-stream');
+  }
+  return new Response(answer.body, { status: 200, headers });
+}
+
 /**
  * Calls an `/api/ops/` endpoint for the staff member of `request`. A 503 of the API (its
  * database is away) or no answer at all becomes the page's 503; every other refusal is

@@ -28,7 +28,8 @@ export default [
     route('trades/:tradeNumber/devices/:position', 'screens/inspection/inspection.tsx'),
     route(
       'trades/:tradeNumber/devices/:position/photos/:kind/:photoId',
-      'screens/inspection/photo.tsx',
+      'screens/trades/trade-photo.ts',
+      { id: 'device-photo' },
     ),
     route('clarifications', 'screens/clarifications/clarifications.tsx'),
   ]),
