@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { data, Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { TradeRowHead } from '../../components/trade-row-head.tsx';
 import { formatCents, formatDay, formatMoment } from '../../format.ts';
 import type { BackOfficeLocale } from '../../i18n.ts';
 import { staffNavigation } from '../../navigation.ts';
@@ -133,17 +134,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               >
                 {pastPromise.trades.map((trade) => (
                   <tr key={trade.tradeNumber}>
-                    <th scope="row">
-                      <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
-                        {trade.tradeNumber}
-                      </Link>
-                      <br />
-                      {trade.customerName ?? (
-                        <span className="muted">
-                          <Trans>deleted customer</Trans>
-                        </span>
-                      )}
-                    </th>
+                    <TradeRowHead
+                      tradeNumber={trade.tradeNumber}
+                      customerName={trade.customerName}
+                    />
                     <td className="number">{formatCents(trade.amountCents, locale)}</td>
                     <td>{formatMoment(trade.acceptedAt, locale)}</td>
                     <td>{formatDay(`${trade.promisedBy}T12:00:00Z`, locale)}</td>

@@ -13,7 +13,8 @@ import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
-import { BatchState, CustomerName, MethodName, Payee } from './payout-parts.tsx';
+import { TradeRowHead } from '../../components/trade-row-head.tsx';
+import { BatchState, MethodName, Payee } from './payout-parts.tsx';
 import type { Route } from './+types/payout-batch';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -275,13 +276,7 @@ export default function PayoutBatch({ loaderData, actionData }: Route.ComponentP
         >
           {trades.map((trade) => (
             <tr key={trade.tradeNumber}>
-              <th scope="row">
-                <Link to={`/trades/${trade.tradeNumber}`} className="payouts__number">
-                  {trade.tradeNumber}
-                </Link>
-                <br />
-                <CustomerName name={trade.customerName} />
-              </th>
+              <TradeRowHead tradeNumber={trade.tradeNumber} customerName={trade.customerName} />
               <td>
                 <Payee payee={trade.payee} />
               </td>

@@ -56,17 +56,6 @@ export function BatchState({ state }: { state: PayoutBatchSummary['state'] }) {
   }
 }
 
-/** A customer's name, or that the customer was deleted. */
-export function CustomerName({ name }: { name: string | null }) {
-  return name === null ? (
-    <span className="muted">
-      <Trans>deleted customer</Trans>
-    </span>
-  ) : (
-    <>{name}</>
-  );
-}
-
 /** The path of a list's page with the same filters. */
 function pageHref(
   path: string,

@@ -10,13 +10,14 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CsrfField, FormAlert } from '../../components/field.tsx';
+import { TradeRowHead } from '../../components/trade-row-head.tsx';
 import { formatCents, formatDay } from '../../format.ts';
 import { parseForm, textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
-import { CustomerName, PayoutsPager, Payee } from './payout-parts.tsx';
+import { PayoutsPager, Payee } from './payout-parts.tsx';
 import { tradeRefusalsOf, type TradeRefusal } from './payout-refusals.ts';
 import { RefusalText } from './refusal-text.tsx';
 import type { Route } from './+types/payouts';
@@ -293,12 +294,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                         </label>
                       ) : null}
                     </td>
-                    <th scope="row">
-                      <Link to={`/trades/${row.tradeNumber}`} className="payouts__number">
-                        {row.tradeNumber}
-                      </Link>
-                      <br />
-                      <CustomerName name={row.customerName} />
+                    <TradeRowHead tradeNumber={row.tradeNumber} customerName={row.customerName}>
                       <br />
                       <span className="muted">
                         {row.status === 'accepted' ? (
@@ -312,7 +308,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                           <RefusalText refusal={refusal} />
                         </p>
                       )}
-                    </th>
+                    </TradeRowHead>
                     <td>
                       <Payee payee={row.payee} />
                     </td>
