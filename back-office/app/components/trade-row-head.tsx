@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** A customer's name, or that the customer was deleted. */
-export function CustomerName({ name }: { name: string | null }) {
+function CustomerName({ name }: { name: string | null }) {
   return name === null ? (
     <span className="muted">
       <Trans>deleted customer</Trans>
