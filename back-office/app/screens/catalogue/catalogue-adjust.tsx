@@ -5,13 +5,18 @@ import {
   type CataloguePriceChangeSummary,
 } from '@tradein/contract';
 import { data, Form, useNavigation } from 'react-router';
-import { CsrfField, Field, FormAlert, FormNotice } from '../../components/field.tsx';
+import { CsrfField, Field, FormAlert } from '../../components/field.tsx';
 import { parseForm, textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { isLargeMoveRefusal } from './catalogue-forms.ts';
-import { CatalogueNav, catalogueEditions, ChangeSummary } from './catalogue-parts.tsx';
+import {
+  CatalogueNav,
+  catalogueEditions,
+  PriceChangePreview,
+  PriceChangeApplied,
+} from './catalogue-parts.tsx';
 import type { Route } from './+types/catalogue-adjust';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Adjust prices · tradein back office' }];
@@ -203,50 +208,23 @@ export default function CatalogueAdjust({ actionData }: Route.ComponentProps) {
       </Form>
       <div aria-live="polite">
         {outcome?.kind === 'preview' ? (
-          <section className="panel" aria-labelledby="preview-heading">
-            <h2 id="preview-heading">
-              <Trans>Preview: nothing is changed yet</Trans>
-            </h2>
-            {outcome.changedMeanwhile ? (
-              <FormAlert>
-                <Trans>
-                  Someone changed the catalogue after your preview, so nothing was applied. This is
-                  a new preview of the catalogue as it is now: check it and apply again.
-                </Trans>
-              </FormAlert>
-            ) : null}
-            <ChangeSummary summary={outcome.summary} caption={t`Largest moves`} />
-            {outcome.summary.prices === 0 ? null : (
-              <Form method="post">
-                <CsrfField token={csrfToken} />
-                <input type="hidden" name="intent" value="apply" />
-                <input type="hidden" name="edition" value={outcome.typed.edition} />
-                <input type="hidden" name="scope" value={outcome.typed.scope} />
-                <input type="hidden" name="name" value={outcome.typed.name} />
-                <input type="hidden" name="percent" value={outcome.typed.percent} />
-                {outcome.typed.force ? <input type="hidden" name="force" value="true" /> : null}
-                <input
-                  type="hidden"
-                  name="basedOnRevision"
-                  value={outcome.summary.basedOnRevision ?? ''}
-                />
-                <button type="submit" className="button button--primary" disabled={busy}>
-                  <Trans>Apply this change</Trans>
-                </button>
-              </Form>
-            )}
-          </section>
+          <PriceChangePreview
+            summary={outcome.summary}
+            changedMeanwhile={outcome.changedMeanwhile}
+            csrfToken={csrfToken}
+            busy={busy}
+            fields={{
+              edition: outcome.typed.edition,
+              scope: outcome.typed.scope,
+              name: outcome.typed.name,
+              percent: outcome.typed.percent,
+              force: outcome.typed.force ? 'true' : undefined,
+            }}
+            applyLabel={<Trans>Apply this change</Trans>}
+          />
         ) : null}
         {outcome?.kind === 'applied' ? (
-          <section className="panel" aria-labelledby="applied-heading">
-            <h2 id="applied-heading">
-              <Trans>Applied</Trans>
-            </h2>
-            <FormNotice>
-              <Trans>Revision {outcome.summary.revisionId} is saved.</Trans>
-            </FormNotice>
-            <ChangeSummary summary={outcome.summary} caption={t`Largest moves`} />
-          </section>
+          <PriceChangeApplied summary={outcome.summary} heading={<Trans>Applied</Trans>} />
         ) : null}
       </div>
     </>

@@ -1,12 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { apiErrorCode, maxCatalogueUploadBytes, modelImportEndpoint } from '@tradein/contract';
-import { data, Form, useNavigation } from 'react-router';
-import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
+import { data, useNavigation } from 'react-router';
+import { FormAlert } from '../../components/field.tsx';
 import { textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
-import { CatalogueNav, ProblemsTable, ScrollingTable } from './catalogue-parts.tsx';
+import {
+  CatalogueNav,
+  ProblemsTable,
+  ScrollingTable,
+  AppliedPanel,
+  ApplyForm,
+  PreviewPanel,
+  RefusedFilePanel,
+  UploadForm,
+} from './catalogue-parts.tsx';
 import type * as z from 'zod/mini';
 import type { Route } from './+types/catalogue-models';
 
@@ -138,7 +147,6 @@ export default function CatalogueModels({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const outcome = actionData as Outcome | undefined;
   const busy = navigation.state === 'submitting';
-  const fileRefused = outcome?.kind === 'noFile' || outcome?.kind === 'notJson';
   return (
     <>
       <h1>
@@ -156,44 +164,23 @@ export default function CatalogueModels({ actionData }: Route.ComponentProps) {
             first.
           </Trans>
         </p>
-        <Form method="post" encType="multipart/form-data" className="stack">
-          <CsrfField token={csrfToken} />
-          <input type="hidden" name="intent" value="preview" />
-          <div className="field">
-            <label htmlFor="file">
-              <Trans>JSON file</Trans>
-            </label>
-            <input
-              id="file"
-              name="file"
-              type="file"
-              accept=".json,application/json"
-              required
-              aria-invalid={fileRefused || undefined}
-              aria-describedby={fileRefused ? 'file-error' : undefined}
-            />
-            {outcome?.kind === 'noFile' ? (
-              <p className="field__error" id="file-error">
-                <Trans>Choose a JSON file.</Trans>
-              </p>
-            ) : null}
-            {outcome?.kind === 'notJson' ? (
-              <p className="field__error" id="file-error">
-                <Trans>The file is not a JSON array of product lines.</Trans>
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            <Trans>Preview the import</Trans>
-          </button>
-        </Form>
+        <UploadForm
+          csrfToken={csrfToken}
+          busy={busy}
+          label={<Trans>JSON file</Trans>}
+          accept=".json,application/json"
+          refusal={
+            outcome?.kind === 'noFile' ? (
+              <Trans>Choose a JSON file.</Trans>
+            ) : outcome?.kind === 'notJson' ? (
+              <Trans>The file is not a JSON array of product lines.</Trans>
+            ) : undefined
+          }
+        />
       </section>
       <div aria-live="polite">
         {outcome?.kind === 'refused' ? (
-          <section className="panel" aria-labelledby="refused-heading">
-            <h2 id="refused-heading">
-              <Trans>The file was refused; nothing was changed</Trans>
-            </h2>
+          <RefusedFilePanel>
             <FormAlert>{outcome.message}</FormAlert>
             {outcome.problems.length === 0 ? null : (
               <ProblemsTable
@@ -206,21 +193,10 @@ export default function CatalogueModels({ actionData }: Route.ComponentProps) {
                 lineHeading={<Trans>Line</Trans>}
               />
             )}
-          </section>
+          </RefusedFilePanel>
         ) : null}
         {outcome?.kind === 'preview' ? (
-          <section className="panel" aria-labelledby="preview-heading">
-            <h2 id="preview-heading">
-              <Trans>Preview: nothing is changed yet</Trans>
-            </h2>
-            {outcome.changedMeanwhile ? (
-              <FormAlert>
-                <Trans>
-                  Someone changed the catalogue after your preview, so nothing was applied. This is
-                  a new preview of the catalogue as it is now: check it and apply again.
-                </Trans>
-              </FormAlert>
-            ) : null}
+          <PreviewPanel changedMeanwhile={outcome.changedMeanwhile}>
             <ReportTables report={outcome.report} />
             {outcome.report.added.devices.length === 0 &&
             outcome.report.added.models.length === 0 &&
@@ -230,32 +206,22 @@ export default function CatalogueModels({ actionData }: Route.ComponentProps) {
                 <Trans>Everything in the file is in the catalogue already.</Trans>
               </p>
             ) : (
-              <Form method="post" encType="multipart/form-data">
-                <CsrfField token={csrfToken} />
-                <input type="hidden" name="intent" value="apply" />
-                <input type="hidden" name="jsonText" value={outcome.json} />
-                <input
-                  type="hidden"
-                  name="basedOnRevision"
-                  value={outcome.report.basedOnRevision ?? ''}
-                />
-                <button type="submit" className="button button--primary" disabled={busy}>
-                  <Trans>Add these models</Trans>
-                </button>
-              </Form>
+              <ApplyForm
+                csrfToken={csrfToken}
+                busy={busy}
+                multipart
+                fields={{ jsonText: outcome.json }}
+                basedOnRevision={outcome.report.basedOnRevision}
+              >
+                <Trans>Add these models</Trans>
+              </ApplyForm>
             )}
-          </section>
+          </PreviewPanel>
         ) : null}
         {outcome?.kind === 'applied' ? (
-          <section className="panel" aria-labelledby="applied-heading">
-            <h2 id="applied-heading">
-              <Trans>Added</Trans>
-            </h2>
-            <FormNotice>
-              <Trans>Revision {outcome.report.revisionId} is saved.</Trans>
-            </FormNotice>
+          <AppliedPanel heading={<Trans>Added</Trans>} revisionId={outcome.report.revisionId}>
             <ReportTables report={outcome.report} />
-          </section>
+          </AppliedPanel>
         ) : null}
       </div>
     </>

@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CataloguePriceChangeSummary } from '@tradein/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Form, NavLink } from 'react-router';
+import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
 import { formatCents } from '../../format.ts';
 import { useLocale } from '../../use-locale.ts';
 
 /*
  * Parts the catalogue screens share: their own navigation, a table that scrolls on narrow
- * screens, a preview's largest moves and a refused file's problems.
+ * screens, a preview's largest moves, a refused file's problems, and the panels of a change's
+ * steps (refused, previewed, applied).
  */
 
 /** The editions whose prices the catalogue keeps (the contract's edition codes). */
@@ -74,7 +76,7 @@ export function Price({ cents }: { cents: number | null | undefined }) {
 }
 
 /** A relative move as a signed percentage, e.g. "+12.5 %". */
-export function Move({ relative }: { relative: number | null }) {
+function Move({ relative }: { relative: number | null }) {
   const locale = useLocale();
   if (relative === null) return <span className="muted">–</span>;
   return (
@@ -247,5 +249,202 @@ export function StepHeading({
     <Heading id={id} ref={heading} tabIndex={-1} className="catalogue-step">
       {children}
     </Heading>
+  );
+}
+
+/** The panel of a refused file: nothing was changed; the reasons follow as children. */
+export function RefusedFilePanel({ children }: { children: ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby="refused-heading">
+      <h2 id="refused-heading">
+        <Trans>The file was refused; nothing was changed</Trans>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The panel of a preview: nothing is changed yet. When an apply found the catalogue changed
+ * since the preview, it says so: the panel then shows a new preview of the catalogue as it is.
+ */
+export function PreviewPanel({
+  changedMeanwhile,
+  children,
+}: {
+  changedMeanwhile: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="panel" aria-labelledby="preview-heading">
+      <h2 id="preview-heading">
+        <Trans>Preview: nothing is changed yet</Trans>
+      </h2>
+      {changedMeanwhile ? (
+        <FormAlert>
+          <Trans>
+            Someone changed the catalogue after your preview, so nothing was applied. This is a new
+            preview of the catalogue as it is now: check it and apply again.
+          </Trans>
+        </FormAlert>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The form that applies what a preview showed: the previewed values go back as hidden fields
+ * (a field whose value is undefined is left out), with the revision the preview was based on.
+ */
+export function ApplyForm({
+  csrfToken,
+  busy,
+  fields,
+  basedOnRevision,
+  multipart = false,
+  children,
+}: {
+  csrfToken: string;
+  busy: boolean;
+  fields: Readonly<Record<string, string | undefined>>;
+  basedOnRevision: number | null;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" encType={multipart ? 'multipart/form-data' : undefined}>
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="intent" value="apply" />
+      {Object.entries(fields).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
+      <input type="hidden" name="basedOnRevision" value={basedOnRevision ?? ''} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** The panel of an applied change: its heading, the revision saved, and what changed. */
+export function AppliedPanel({
+  heading,
+  revisionId,
+  children,
+}: {
+  heading: ReactNode;
+  revisionId: number | null;
+  children: ReactNode;
+}) {
+  return (
+    <section className="panel" aria-labelledby="applied-heading">
+      <h2 id="applied-heading">{heading}</h2>
+      <FormNotice>
+        <Trans>Revision {revisionId} is saved.</Trans>
+      </FormNotice>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The form that sends a file for a preview: the file field with its refusal beside it, then
+ * what else the form asks (`children`).
+ */
+export function UploadForm({
+  csrfToken,
+  busy,
+  label,
+  accept,
+  refusal,
+  children,
+}: {
+  csrfToken: string;
+  busy: boolean;
+  label: ReactNode;
+  accept: string;
+  refusal: ReactNode | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack">
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="intent" value="preview" />
+      <div className="field">
+        <label htmlFor="file">{label}</label>
+        <input
+          id="file"
+          name="file"
+          type="file"
+          accept={accept}
+          required
+          aria-invalid={refusal === undefined ? undefined : true}
+          aria-describedby={refusal === undefined ? undefined : 'file-error'}
+        />
+        {refusal === undefined ? null : (
+          <p className="field__error" id="file-error">
+            {refusal}
+          </p>
+        )}
+      </div>
+      {children}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        <Trans>Preview the import</Trans>
+      </button>
+    </Form>
+  );
+}
+
+/** A price change's preview, with the form that applies it when any price would change. */
+export function PriceChangePreview({
+  summary,
+  changedMeanwhile,
+  csrfToken,
+  busy,
+  fields,
+  multipart,
+  applyLabel,
+}: {
+  summary: CataloguePriceChangeSummary;
+  changedMeanwhile: boolean;
+  csrfToken: string;
+  busy: boolean;
+  fields: Readonly<Record<string, string | undefined>>;
+  multipart?: boolean;
+  applyLabel: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <PreviewPanel changedMeanwhile={changedMeanwhile}>
+      <ChangeSummary summary={summary} caption={t`Largest moves`} />
+      {summary.prices === 0 ? null : (
+        <ApplyForm
+          csrfToken={csrfToken}
+          busy={busy}
+          multipart={multipart}
+          fields={fields}
+          basedOnRevision={summary.basedOnRevision}
+        >
+          {applyLabel}
+        </ApplyForm>
+      )}
+    </PreviewPanel>
+  );
+}
+
+/** An applied price change: its heading, the revision saved, and what changed. */
+export function PriceChangeApplied({
+  summary,
+  heading,
+}: {
+  summary: CataloguePriceChangeSummary;
+  heading: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <AppliedPanel heading={heading} revisionId={summary.revisionId}>
+      <ChangeSummary summary={summary} caption={t`Largest moves`} />
+    </AppliedPanel>
   );
 }

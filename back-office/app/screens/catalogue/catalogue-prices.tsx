@@ -5,8 +5,8 @@ import {
   priceImportEndpoint,
   type CataloguePriceChangeSummary,
 } from '@tradein/contract';
-import { data, Form, useNavigation } from 'react-router';
-import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
+import { data, useNavigation } from 'react-router';
+import { FormAlert } from '../../components/field.tsx';
 import { textOf } from '../../forms.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
@@ -15,8 +15,11 @@ import { isLargeMoveRefusal } from './catalogue-forms.ts';
 import {
   CatalogueNav,
   catalogueEditions,
-  ChangeSummary,
   ProblemsTable,
+  RefusedFilePanel,
+  PriceChangePreview,
+  PriceChangeApplied,
+  UploadForm,
 } from './catalogue-parts.tsx';
 import type { Route } from './+types/catalogue-prices';
 
@@ -165,52 +168,28 @@ export default function CataloguePrices({ actionData }: Route.ComponentProps) {
             A file with any problem is refused whole and nothing changes. You see a preview first.
           </Trans>
         </p>
-        <Form method="post" encType="multipart/form-data" className="stack">
-          <CsrfField token={csrfToken} />
-          <input type="hidden" name="intent" value="preview" />
-          <div className="field">
-            <label htmlFor="file">
-              <Trans>CSV file</Trans>
-            </label>
-            <input
-              id="file"
-              name="file"
-              type="file"
-              accept=".csv,text/csv"
-              required
-              aria-invalid={outcome?.kind === 'noFile' || outcome?.kind === 'tooLarge' || undefined}
-              aria-describedby={
-                outcome?.kind === 'noFile' || outcome?.kind === 'tooLarge'
-                  ? 'file-error'
-                  : undefined
-              }
-            />
-            {outcome?.kind === 'noFile' ? (
-              <p className="field__error" id="file-error">
-                <Trans>Choose a CSV file.</Trans>
-              </p>
-            ) : null}
-            {outcome?.kind === 'tooLarge' ? (
-              <p className="field__error" id="file-error">
-                <Trans>The file is larger than 20 MB.</Trans>
-              </p>
-            ) : null}
-          </div>
+        <UploadForm
+          csrfToken={csrfToken}
+          busy={busy}
+          label={<Trans>CSV file</Trans>}
+          accept=".csv,text/csv"
+          refusal={
+            outcome?.kind === 'noFile' ? (
+              <Trans>Choose a CSV file.</Trans>
+            ) : outcome?.kind === 'tooLarge' ? (
+              <Trans>The file is larger than 20 MB.</Trans>
+            ) : undefined
+          }
+        >
           <label className="catalogue-check">
             <input type="checkbox" name="force" value="true" />
             <Trans>Allow moves of more than 50 %</Trans>
           </label>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            <Trans>Preview the import</Trans>
-          </button>
-        </Form>
+        </UploadForm>
       </section>
       <div aria-live="polite">
         {outcome?.kind === 'refused' ? (
-          <section className="panel" aria-labelledby="refused-heading">
-            <h2 id="refused-heading">
-              <Trans>The file was refused; nothing was changed</Trans>
-            </h2>
+          <RefusedFilePanel>
             <FormAlert>
               {outcome.largeMove ? (
                 <Trans>
@@ -230,50 +209,21 @@ export default function CataloguePrices({ actionData }: Route.ComponentProps) {
                 lineHeading={<Trans>Line</Trans>}
               />
             )}
-          </section>
+          </RefusedFilePanel>
         ) : null}
         {outcome?.kind === 'preview' ? (
-          <section className="panel" aria-labelledby="preview-heading">
-            <h2 id="preview-heading">
-              <Trans>Preview: nothing is changed yet</Trans>
-            </h2>
-            {outcome.changedMeanwhile ? (
-              <FormAlert>
-                <Trans>
-                  Someone changed the catalogue after your preview, so nothing was applied. This is
-                  a new preview of the catalogue as it is now: check it and apply again.
-                </Trans>
-              </FormAlert>
-            ) : null}
-            <ChangeSummary summary={outcome.summary} caption={t`Largest moves`} />
-            {outcome.summary.prices === 0 ? null : (
-              <Form method="post" encType="multipart/form-data">
-                <CsrfField token={csrfToken} />
-                <input type="hidden" name="intent" value="apply" />
-                <input type="hidden" name="csvText" value={outcome.csv} />
-                {outcome.force ? <input type="hidden" name="force" value="true" /> : null}
-                <input
-                  type="hidden"
-                  name="basedOnRevision"
-                  value={outcome.summary.basedOnRevision ?? ''}
-                />
-                <button type="submit" className="button button--primary" disabled={busy}>
-                  <Trans>Apply the import</Trans>
-                </button>
-              </Form>
-            )}
-          </section>
+          <PriceChangePreview
+            summary={outcome.summary}
+            changedMeanwhile={outcome.changedMeanwhile}
+            csrfToken={csrfToken}
+            busy={busy}
+            multipart
+            fields={{ csvText: outcome.csv, force: outcome.force ? 'true' : undefined }}
+            applyLabel={<Trans>Apply the import</Trans>}
+          />
         ) : null}
         {outcome?.kind === 'applied' ? (
-          <section className="panel" aria-labelledby="applied-heading">
-            <h2 id="applied-heading">
-              <Trans>Imported</Trans>
-            </h2>
-            <FormNotice>
-              <Trans>Revision {outcome.summary.revisionId} is saved.</Trans>
-            </FormNotice>
-            <ChangeSummary summary={outcome.summary} caption={t`Largest moves`} />
-          </section>
+          <PriceChangeApplied summary={outcome.summary} heading={<Trans>Imported</Trans>} />
         ) : null}
       </div>
     </>
