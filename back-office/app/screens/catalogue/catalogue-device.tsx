@@ -127,6 +127,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   };
   const parsed = parseForm(devicePriceEndpoint.body, body);
   if (!parsed.ok) return refusal(parsed.refused);
+  // A move of more than half a price is asked about: the form again, with a confirmation.
+  const confirmation = () =>
+    data<Outcome>({
+      kind: 'confirmPrice',
+      edition,
+      base,
+      recycling,
+      baseCents,
+      recyclingCents,
+      basedOnRevision: basedOnRevision ?? '',
+    });
   if (!force) {
     // A move of more than half the current price is asked about before it is sent.
     const current = await callOps(context, request, catalogueDeviceEndpoint, {
@@ -138,15 +149,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       movesMoreThanHalf(before?.basePriceCents, baseCents) ||
       movesMoreThanHalf(before?.recyclingPriceCents, recyclingCents)
     ) {
-      return data<Outcome>({
-        kind: 'confirmPrice',
-        edition,
-        base,
-        recycling,
-        baseCents,
-        recyclingCents,
-        basedOnRevision: basedOnRevision ?? '',
-      });
+      return confirmation();
     }
   }
   const answer = await callOps(context, request, devicePriceEndpoint, {
@@ -163,15 +166,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (answer.status !== 400) throw data(null, { status: answer.status });
   const largeMove = (answer.error.fields ?? []).find((field) => isLargeMoveRefusal(field.message));
   if (largeMove !== undefined) {
-    return data<Outcome>({
-      kind: 'confirmPrice',
-      edition,
-      base,
-      recycling,
-      baseCents,
-      recyclingCents,
-      basedOnRevision: basedOnRevision ?? '',
-    });
+    return confirmation();
   }
   return refusal(refusedByApi(answer.error), answer.error.fields?.[0]?.message);
 }
@@ -207,6 +202,22 @@ function PriceForm({
   const refused = new Set(mine && outcome.kind === 'priceRefused' ? outcome.refused : []);
   const typed = mine && outcome.kind === 'priceRefused' ? outcome : undefined;
   const label = edition.toUpperCase();
+  const prices = [
+    {
+      name: 'base',
+      refusedAs: 'basePriceCents',
+      label: t`Base price in ${label} (€)`,
+      value: typed?.base ?? euros(base),
+      error: () => typed?.message ?? i18n._(priceMessages.basePriceCents),
+    },
+    {
+      name: 'recycling',
+      refusedAs: 'recyclingPriceCents',
+      label: t`Recycling price in ${label} (€)`,
+      value: typed?.recycling ?? euros(recycling),
+      error: () => i18n._(priceMessages.recyclingPriceCents),
+    },
+  ];
   return (
     <Form method="post" className="catalogue-price-form" noValidate>
       <CsrfField token={csrfToken} />
@@ -215,30 +226,18 @@ function PriceForm({
       {basedOnRevision === null ? null : (
         <input type="hidden" name="basedOnRevision" value={basedOnRevision} />
       )}
-      <Field
-        id={`base-${edition}`}
-        name="base"
-        inputMode="decimal"
-        autoComplete="off"
-        label={t`Base price in ${label} (€)`}
-        defaultValue={typed?.base ?? euros(base)}
-        error={
-          refused.has('basePriceCents')
-            ? (typed?.message ?? i18n._(priceMessages.basePriceCents))
-            : undefined
-        }
-      />
-      <Field
-        id={`recycling-${edition}`}
-        name="recycling"
-        inputMode="decimal"
-        autoComplete="off"
-        label={t`Recycling price in ${label} (€)`}
-        defaultValue={typed?.recycling ?? euros(recycling)}
-        error={
-          refused.has('recyclingPriceCents') ? i18n._(priceMessages.recyclingPriceCents) : undefined
-        }
-      />
+      {prices.map((price) => (
+        <Field
+          key={price.name}
+          id={`${price.name}-${edition}`}
+          name={price.name}
+          inputMode="decimal"
+          autoComplete="off"
+          label={price.label}
+          defaultValue={price.value}
+          error={refused.has(price.refusedAs) ? price.error() : undefined}
+        />
+      ))}
       <button
         type="submit"
         className="button button--primary"
