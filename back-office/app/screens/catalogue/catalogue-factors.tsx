@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { priceFactorEndpoint, priceFactorsEndpoint } from '@tradein/contract';
 import { data, Form, useNavigation } from 'react-router';
@@ -69,8 +70,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
+/** The fields that name an answer: its category, question and answer codes. */
+const codeFields = [
+  { id: 'category', label: msg`Category key`, missing: msg`Enter a category key.` },
+  { id: 'question', label: msg`Question code`, missing: msg`Enter a question code.` },
+  { id: 'answer', label: msg`Answer code`, missing: msg`Enter an answer code.` },
+] as const;
+
 export default function CatalogueFactors({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const { csrfToken } = useStaffSession();
   const navigation = useNavigation();
   const outcome = actionData as Outcome | undefined;
@@ -108,27 +116,18 @@ export default function CatalogueFactors({ loaderData, actionData }: Route.Compo
         ) : null}
         <Form method="post" className="stack" noValidate>
           <CsrfField token={csrfToken} />
-          <Field
-            id="category"
-            autoComplete="off"
-            label={<Trans>Category key</Trans>}
-            defaultValue={typed?.['category'] ?? loaderData.category ?? ''}
-            error={refused.has('category') ? (message ?? t`Enter a category key.`) : undefined}
-          />
-          <Field
-            id="question"
-            autoComplete="off"
-            label={<Trans>Question code</Trans>}
-            defaultValue={typed?.['question'] ?? ''}
-            error={refused.has('question') ? (message ?? t`Enter a question code.`) : undefined}
-          />
-          <Field
-            id="answer"
-            autoComplete="off"
-            label={<Trans>Answer code</Trans>}
-            defaultValue={typed?.['answer'] ?? ''}
-            error={refused.has('answer') ? (message ?? t`Enter an answer code.`) : undefined}
-          />
+          {codeFields.map((field) => (
+            <Field
+              key={field.id}
+              id={field.id}
+              autoComplete="off"
+              label={i18n._(field.label)}
+              defaultValue={
+                typed?.[field.id] ?? (field.id === 'category' ? loaderData.category : '') ?? ''
+              }
+              error={refused.has(field.id) ? (message ?? i18n._(field.missing)) : undefined}
+            />
+          ))}
           <Field
             id="factor"
             inputMode="decimal"
