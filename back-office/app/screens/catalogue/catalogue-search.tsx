@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { catalogueDevicesEndpoint } from '@tradein/contract';
 import { data, Form, Link, useNavigation } from 'react-router';
@@ -78,8 +79,24 @@ function withParams(
   return text === '' ? '/catalogue' : `/catalogue?${text}`;
 }
 
+/** The filters by a key: their label, an example key, and what a refused key must look like. */
+const keyFilters = [
+  {
+    name: 'manufacturer',
+    label: msg`Manufacturer (key)`,
+    placeholder: 'apple',
+    refusal: msg`A manufacturer key has lower-case letters, digits and hyphens.`,
+  },
+  {
+    name: 'series',
+    label: msg`Series (key)`,
+    placeholder: 'iphone-13',
+    refusal: msg`A series key has lower-case letters, digits and hyphens.`,
+  },
+] as const;
+
 export default function CatalogueSearch({ loaderData }: Route.ComponentProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const navigation = useNavigation();
   const { query, refused, page } = loaderData;
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/catalogue';
@@ -131,26 +148,18 @@ export default function CatalogueSearch({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <label>
-            <Trans>Manufacturer (key)</Trans>
-            <input
-              name="manufacturer"
-              defaultValue={query.manufacturer ?? ''}
-              placeholder="apple"
-              aria-invalid={refusedSet.has('manufacturer') ? true : undefined}
-              aria-describedby={refusedSet.has('manufacturer') ? 'manufacturer-error' : undefined}
-            />
-          </label>
-          <label>
-            <Trans>Series (key)</Trans>
-            <input
-              name="series"
-              defaultValue={query.series ?? ''}
-              placeholder="iphone-13"
-              aria-invalid={refusedSet.has('series') ? true : undefined}
-              aria-describedby={refusedSet.has('series') ? 'series-error' : undefined}
-            />
-          </label>
+          {keyFilters.map((filter) => (
+            <label key={filter.name}>
+              {i18n._(filter.label)}
+              <input
+                name={filter.name}
+                defaultValue={query[filter.name] ?? ''}
+                placeholder={filter.placeholder}
+                aria-invalid={refusedSet.has(filter.name) ? true : undefined}
+                aria-describedby={refusedSet.has(filter.name) ? `${filter.name}-error` : undefined}
+              />
+            </label>
+          ))}
           <label>
             <Trans>Retired</Trans>
             <select name="retired" defaultValue={query.retired ?? ''}>
@@ -175,16 +184,13 @@ export default function CatalogueSearch({ loaderData }: Route.ComponentProps) {
               <Trans>The name search must be one line of at most 100 characters.</Trans>
             </p>
           ) : null}
-          {refusedSet.has('manufacturer') ? (
-            <p id="manufacturer-error">
-              <Trans>A manufacturer key has lower-case letters, digits and hyphens.</Trans>
-            </p>
-          ) : null}
-          {refusedSet.has('series') ? (
-            <p id="series-error">
-              <Trans>A series key has lower-case letters, digits and hyphens.</Trans>
-            </p>
-          ) : null}
+          {keyFilters.map((filter) =>
+            refusedSet.has(filter.name) ? (
+              <p key={filter.name} id={`${filter.name}-error`}>
+                {i18n._(filter.refusal)}
+              </p>
+            ) : null,
+          )}
           {[...refusedSet].some((name) => !['q', 'manufacturer', 'series'].includes(name)) ? (
             <p>
               <Trans>This address has a filter, order or page that is not valid.</Trans>{' '}
