@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import type { StaffRole } from '@tradein/contract';
 import * as fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,50 +19,12 @@ function postMultipart(
   fields: Record<string, string>,
   file?: { name: string; type: string; content: string },
 ): Promise<OfficeAnswer> {
-  const boundary = `----catalogue${Date.now()}`;
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    );
-  }
+  const multipart = new FormData();
+  for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
   if (file !== undefined) {
-    parts.push(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n${file.content}\r\n`,
-    );
+    multipart.append('file', new File([file.content], file.name, { type: file.type }));
   }
-  parts.push(`--${boundary}--\r\n`);
-  const body = Buffer.from(parts.join(''), 'utf8');
-  const { port } = office.server;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path,
-        headers: {
-          host: `ops.localhost:${port}`,
-          cookie,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': body.length,
-        },
-      },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            headers: answer.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
+  return office.request('POST', path, { cookie, multipart });
 }
 
 /** The device ids a list page links to, in order. */
@@ -82,6 +43,19 @@ function priceFieldOn(page: string, field: 'base' | 'recycling', edition: string
 /** The hidden `basedOnRevision` of the first form that carries one. */
 function revisionOn(page: string): string {
   return /name="basedOnRevision" value="([0-9]+)"/.exec(page)?.[1] ?? '';
+}
+
+/** Posts a form as a browser without JavaScript does: refused (400), the refusal beside `field`. */
+async function expectRefusedBeside(
+  path: string,
+  cookie: string,
+  form: Record<string, string>,
+  field: string,
+): Promise<OfficeAnswer> {
+  const answer = await office.request('POST', path, { cookie, form });
+  expect(answer.status).toBe(400);
+  expect(answer.text).toContain(`id="${field}-error"`);
+  return answer;
 }
 
 describe('catalogue and prices', () => {
@@ -199,18 +173,18 @@ describe('catalogue and prices', () => {
     });
     expect(again.text).toContain('were already these');
 
-    const refused = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: {
+    const refused = await expectRefusedBeside(
+      path,
+      pricing.cookie,
+      {
         ...form,
         base: 'twelve',
         recycling: '5',
         basedOnRevision: '',
         csrf: pricing.csrfToken,
       },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.text).toContain('id="base-de-error"');
+      'base-de',
+    );
     expect(refused.text).toContain('aria-invalid="true"');
     const above = await office.request('POST', path, {
       cookie: pricing.cookie,
@@ -280,18 +254,18 @@ describe('catalogue and prices', () => {
     expect(meanwhile.text).toContain('would change');
     expect(Number(revisionOn(meanwhile.text))).toBeGreaterThan(Number(revision));
 
-    const tooFar = await office.request('POST', '/catalogue/adjust', {
-      cookie: pricing.cookie,
-      form: { ...form, percent: '60' },
-    });
-    expect(tooFar.status).toBe(400);
-    expect(tooFar.text).toContain('id="percent-error"');
-    const unknown = await office.request('POST', '/catalogue/adjust', {
-      cookie: pricing.cookie,
-      form: { ...form, name: 'No Such Series' },
-    });
-    expect(unknown.status).toBe(400);
-    expect(unknown.text).toContain('id="name-error"');
+    await expectRefusedBeside(
+      '/catalogue/adjust',
+      pricing.cookie,
+      { ...form, percent: '60' },
+      'percent',
+    );
+    await expectRefusedBeside(
+      '/catalogue/adjust',
+      pricing.cookie,
+      { ...form, name: 'No Such Series' },
+      'name',
+    );
     const noToken = await office.request('POST', '/catalogue/adjust', {
       cookie: pricing.cookie,
       form: { ...form, csrf: '' },
@@ -508,12 +482,12 @@ describe('catalogue and prices', () => {
     expect(row).not.toBeNull();
     const [, question = '', answer = ''] = row ?? [];
     const form = { csrf: pricing.csrfToken, category: 'smartphones', question, answer };
-    const refused = await office.request('POST', '/catalogue/factors', {
-      cookie: pricing.cookie,
-      form: { ...form, factor: '1.5' },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.text).toContain('id="factor-error"');
+    await expectRefusedBeside(
+      '/catalogue/factors',
+      pricing.cookie,
+      { ...form, factor: '1.5' },
+      'factor',
+    );
     const set = await office.request('POST', '/catalogue/factors', {
       cookie: pricing.cookie,
       form: { ...form, factor: '0.42' },
@@ -530,12 +504,12 @@ describe('catalogue and prices', () => {
   it('retires a device after a confirmation step; retired once, it says so', async () => {
     const id = iphones.at(-1);
     const path = `/catalogue/devices/${id}`;
-    const empty = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { csrf: pricing.csrfToken, intent: 'retire-check', reason: '' },
-    });
-    expect(empty.status).toBe(400);
-    expect(empty.text).toContain('id="reason-error"');
+    await expectRefusedBeside(
+      path,
+      pricing.cookie,
+      { csrf: pricing.csrfToken, intent: 'retire-check', reason: '' },
+      'reason',
+    );
     const asked = await office.request('POST', path, {
       cookie: pricing.cookie,
       form: { csrf: pricing.csrfToken, intent: 'retire-check', reason: 'End of life' },
