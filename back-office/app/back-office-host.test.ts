@@ -1,4 +1,4 @@
-import { totpCodeOf, testStaffPassword } from '@tradein/trade-api/test-kit';
+import { databaseOfDataDir, totpCodeOf, testStaffPassword } from '@tradein/trade-api/test-kit';
 import { describe, expect, it } from 'vitest';
 import { sessionCookieOf, useBackOffice, type OfficeAnswer } from '../test-kit/back-office-kit.ts';
 
@@ -146,6 +146,53 @@ describe('invitation and sign-in without JavaScript', () => {
     expect(answer.text).toContain('Enter the 6 digits your authenticator app shows now.');
     expect(answer.text).toContain('value="not an address"');
     expect(answer.text).toContain('aria-invalid="true"');
+  });
+
+  it('says plainly when a link has expired and when an account is disabled', async () => {
+    const printed = await office.ops('staff', 'add', 'late@example.com', '--role', 'pricing');
+    const path = new URL(printed.find((line) => line.startsWith('http')) ?? '').pathname;
+    const admin = await office.staff('dora@example.com', ['admin']);
+    const member = await office.staff('gone@example.com', ['inspector']);
+    const db = databaseOfDataDir(office.server.dataDir);
+    let memberId: string | undefined;
+    try {
+      await db
+        .updateTable('staff_verifications')
+        .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('used_at', 'is', null)
+        .execute();
+      memberId = (
+        await db
+          .selectFrom('staff')
+          .select('id')
+          .where('email', '=', 'gone@example.com')
+          .executeTakeFirst()
+      )?.id;
+    } finally {
+      await db.destroy();
+    }
+    const expired = await office.request('GET', path);
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain('This invitation has expired');
+    expect(expired.text).toContain('Ask an admin to invite you again.');
+
+    const disabled = await office.request('POST', '/staff', {
+      cookie: admin.cookie,
+      form: { csrf: admin.csrfToken, intent: 'disable', id: memberId ?? '' },
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.text).toContain('gone@example.com is changed.');
+    const refused = await office.request('POST', '/sign-in', {
+      form: {
+        email: 'gone@example.com',
+        password: testStaffPassword,
+        totpCode: await totpCodeOf(member.totpSecret, 1),
+      },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('This account is disabled. Ask an admin to enable it again.');
+    // The disabled member's open session ended with it.
+    expect((await office.request('GET', '/', { cookie: member.cookie })).status).toBe(302);
   });
 
   it('says plainly when a link is not known', async () => {

@@ -24,6 +24,8 @@ export interface TestStaffSession {
   csrfToken: string;
   /** Both headers together. */
   headers: { cookie: string; 'x-csrf-token': string };
+  /** The member's TOTP secret, for signing in again ({@link totpCodeOf}). */
+  totpSecret: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function signedInStaff(
     cookie,
     csrfToken,
     headers: { cookie, 'x-csrf-token': csrfToken },
+    totpSecret: secret,
   };
 }
 

@@ -38,7 +38,7 @@ function isOpsEndpoint(value: unknown): value is contract.Endpoint {
 }
 
 /** Every endpoint of the contract under `/api/ops/`. */
-const opsEndpoints: contract.Endpoint[] = Object.values(contract as Record<string, unknown>).filter(
+const opsCalls: contract.Endpoint[] = Object.values(contract as Record<string, unknown>).filter(
   isOpsEndpoint,
 );
 
@@ -80,7 +80,7 @@ describe.each(testDatabases())('the guard of every /api/ops/ call on $name', (en
   });
 
   it('knows the calls of every back-office screen', () => {
-    const paths = opsEndpoints.map((endpoint) => endpoint.path);
+    const paths = opsCalls.map((endpoint) => endpoint.path);
     const screens = [
       '/api/ops/trades',
       '/api/ops/clarifications',
@@ -106,7 +106,7 @@ describe.each(testDatabases())('the guard of every /api/ops/ call on $name', (en
     const before = await rowCounts(db);
     const answers: string[] = [];
     const expected: string[] = [];
-    for (const endpoint of opsEndpoints) {
+    for (const endpoint of opsCalls) {
       const label = `${endpoint.method} ${endpoint.path}`;
       if (openByDesign.has(label)) continue;
       const path = filled(endpoint.path);
