@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { passOnFile } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { priceListCsv } from './catalogue-api.server.ts';
 import { isCatalogueEdition } from './catalogue-parts.tsx';
@@ -6,7 +7,7 @@ import type { Route } from './+types/catalogue-prices-csv';
 
 /**
  * The price list's CSV as a download (`/catalogue/prices.csv?edition=de`): the API's file,
- * streamed through with its type and name.
+ * streamed through with its type and name (the API names it `prices-de.csv`).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaffSession(context, request, ['pricing']);
@@ -14,14 +15,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (edition !== undefined && !isCatalogueEdition(edition)) throw data(null, { status: 404 });
   const answer = await priceListCsv(context, request, edition);
   if (!answer.ok || answer.body === null) throw data(null, { status: answer.status });
-  return new Response(answer.body, {
-    status: 200,
-    headers: {
-      'content-type': answer.headers.get('content-type') ?? 'text/csv; charset=utf-8',
-      'content-disposition':
-        answer.headers.get('content-disposition') ??
-        `attachment; filename="prices${edition === undefined ? '' : `-${edition}`}.csv"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return passOnFile(answer, { cacheControl: 'no-store', types: /^text\/csv$/ });
 }
