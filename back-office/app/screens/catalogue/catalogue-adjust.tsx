@@ -10,21 +10,19 @@ import { parseForm, textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
+import { pricingOnlyLoader } from './catalogue-api.server.ts';
 import { isLargeMoveRefusal } from './catalogue-forms.ts';
 import {
-  CatalogueNav,
   catalogueEditions,
-  PriceChangePreview,
+  CatalogueNav,
   PriceChangeApplied,
+  PriceChangePreview,
 } from './catalogue-parts.tsx';
 import type { Route } from './+types/catalogue-adjust';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Adjust prices · tradein back office' }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffSession(context, request, ['pricing']);
-  return null;
-}
+export const loader = pricingOnlyLoader;
 
 /** What was typed, to fill the form again. */
 interface Typed {

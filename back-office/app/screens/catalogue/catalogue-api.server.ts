@@ -6,12 +6,25 @@ import {
 } from '@tradein/contract';
 import type { RouterContextProvider } from 'react-router';
 import { fetchOps } from '../../ops-api.server.ts';
+import { requireStaffSession } from '../../staff-session.server.ts';
 
 /*
  * The catalogue calls whose bodies are not JSON: the price list's CSV goes out as a download and
  * comes in as `text/csv`, through `fetchOps` (the staff session's cookie, the CSRF token, and a
  * 503 of the API as the page's 503).
  */
+
+/** The loader of a catalogue screen that loads nothing: only pricing staff see the screen. */
+export async function pricingOnlyLoader({
+  context,
+  request,
+}: {
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+}): Promise<null> {
+  await requireStaffSession(context, request, ['pricing']);
+  return null;
+}
 
 /** The price list as the API streams it (`prices.csv`, an attachment). */
 export function priceListCsv(
@@ -95,7 +108,7 @@ export function importPriceCsv(
 }
 
 /** The most problems of a refused file a page lists. */
-export const shownProblems = 200;
+const shownProblems = 200;
 
 /** The problems of a refused import, as lines, fields and messages (at most 200). */
 export function problemsOf(

@@ -6,14 +6,15 @@ import { textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
+import { pricingOnlyLoader } from './catalogue-api.server.ts';
 import {
-  CatalogueNav,
-  ProblemsTable,
-  ScrollingTable,
   AppliedPanel,
   ApplyForm,
+  CatalogueNav,
   PreviewPanel,
+  ProblemsTable,
   RefusedFilePanel,
+  ScrollingTable,
   UploadForm,
 } from './catalogue-parts.tsx';
 import type * as z from 'zod/mini';
@@ -21,10 +22,7 @@ import type { Route } from './+types/catalogue-models';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add models · tradein back office' }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffSession(context, request, ['pricing']);
-  return null;
-}
+export const loader = pricingOnlyLoader;
 
 type Report = z.output<typeof modelImportEndpoint.response>;
 

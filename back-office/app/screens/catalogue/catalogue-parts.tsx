@@ -91,7 +91,7 @@ function Move({ relative }: { relative: number | null }) {
 }
 
 /** What a preview or a change counts, and its largest moves in a table. */
-export function ChangeSummary({
+function ChangeSummary({
   summary,
   caption,
 }: {

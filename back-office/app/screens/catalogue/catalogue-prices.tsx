@@ -10,25 +10,22 @@ import { FormAlert } from '../../components/field.tsx';
 import { textOf } from '../../forms.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
-import { importPriceCsv, problemsOf } from './catalogue-api.server.ts';
+import { importPriceCsv, pricingOnlyLoader, problemsOf } from './catalogue-api.server.ts';
 import { isLargeMoveRefusal } from './catalogue-forms.ts';
 import {
-  CatalogueNav,
   catalogueEditions,
+  CatalogueNav,
+  PriceChangeApplied,
+  PriceChangePreview,
   ProblemsTable,
   RefusedFilePanel,
-  PriceChangePreview,
-  PriceChangeApplied,
   UploadForm,
 } from './catalogue-parts.tsx';
 import type { Route } from './+types/catalogue-prices';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Price list CSV · tradein back office' }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffSession(context, request, ['pricing']);
-  return null;
-}
+export const loader = pricingOnlyLoader;
 
 type Outcome =
   | {
