@@ -7,6 +7,7 @@ import { renderSVG } from 'uqr';
 import { Field } from '../components/field.tsx';
 import { RefusedFieldsAlert } from '../components/refused-fields-alert.tsx';
 import { TotpField } from '../components/totp-field.tsx';
+import { fieldErrorsOf } from '../components/field-errors.ts';
 import { parseForm, refusedByApi, textOf } from '../forms.server.ts';
 import { callOps } from '../ops-api.server.ts';
 import type { Route } from './+types/invitation';
@@ -132,9 +133,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   }
   const { email, roles } = loaderData.invitation;
   const shown = actionData?.enrolment ?? loaderData.invitation;
-  const refused = new Set(actionData?.refused ?? []);
-  const error = (field: keyof typeof fieldMessages) =>
-    refused.has(field) ? i18n._(fieldMessages[field]) : undefined;
+  const { refused, error } = fieldErrorsOf(i18n, actionData?.refused, fieldMessages);
   return (
     <main className="sign-in" id="main">
       <h1>

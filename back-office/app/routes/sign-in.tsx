@@ -5,6 +5,7 @@ import { apiErrorCode, staffSignInEndpoint } from '@tradein/contract';
 import { data, Form, redirect, redirectDocument, useNavigation } from 'react-router';
 import { Field, FormAlert, FormNotice } from '../components/field.tsx';
 import { TotpField } from '../components/totp-field.tsx';
+import { fieldErrorsOf } from '../components/field-errors.ts';
 import { parseForm, refusedByApi, textOf } from '../forms.server.ts';
 import { callOps, cookieHeaders } from '../ops-api.server.ts';
 import { localReturnPath, optionalStaffSession } from '../staff-session.server.ts';
@@ -59,9 +60,7 @@ const fieldMessages = {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const navigation = useNavigation();
-  const refused = new Set(actionData?.refused ?? []);
-  const error = (field: keyof typeof fieldMessages) =>
-    refused.has(field) ? i18n._(fieldMessages[field]) : undefined;
+  const { error } = fieldErrorsOf(i18n, actionData?.refused, fieldMessages);
   return (
     <main className="sign-in" id="main">
       <h1>
