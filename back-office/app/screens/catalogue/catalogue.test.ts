@@ -45,22 +45,23 @@ function revisionOn(page: string): string {
   return /name="basedOnRevision" value="([0-9]+)"/.exec(page)?.[1] ?? '';
 }
 
-/** Posts a form as a browser without JavaScript does: refused (400), the refusal beside `field`. */
-async function expectRefusedBeside(
-  path: string,
-  cookie: string,
-  form: Record<string, string>,
-  field: string,
-): Promise<OfficeAnswer> {
-  const answer = await office.request('POST', path, { cookie, form });
-  expect(answer.status).toBe(400);
-  expect(answer.text).toContain(`id="${field}-error"`);
-  return answer;
-}
-
 describe('catalogue and prices', () => {
   let pricing: Awaited<ReturnType<typeof office.staff>>;
   let iphones: number[];
+  /** Posts a form as the pricing member, as a browser without JavaScript does. */
+  const submit = (path: string, form: Record<string, string>) =>
+    office.request('POST', path, { cookie: pricing.cookie, form });
+  /** Posts a form that is refused (400), the refusal beside `field`. */
+  async function expectRefusedBeside(
+    path: string,
+    form: Record<string, string>,
+    field: string,
+  ): Promise<OfficeAnswer> {
+    const answer = await submit(path, form);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain(`id="${field}-error"`);
+    return answer;
+  }
 
   beforeAll(async () => {
     pricing = await office.staff('paula@example.com', ['pricing']);
@@ -153,29 +154,26 @@ describe('catalogue and prices', () => {
       basedOnRevision: revisionOn(page.text),
     };
 
-    const withoutToken = await office.request('POST', path, { cookie: pricing.cookie, form });
+    const withoutToken = await submit(path, form);
     expect(withoutToken.status).toBe(403);
     const unchanged = await office.request('GET', path, { cookie: pricing.cookie });
     expect(priceFieldOn(unchanged.text, 'base', 'de')).toBe(base);
 
-    const saved = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { ...form, csrf: pricing.csrfToken },
-    });
+    const saved = await submit(path, { ...form, csrf: pricing.csrfToken });
     expect(saved.status).toBe(200);
     expect(saved.text).toContain('The prices in DE are saved.');
     expect(priceFieldOn(saved.text, 'base', 'de')).toBe(Number(newBase));
     expect(saved.text).toContain('paula@example.com');
     // The same form again (a double submit) changes nothing more.
-    const again = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { ...form, basedOnRevision: revisionOn(saved.text), csrf: pricing.csrfToken },
+    const again = await submit(path, {
+      ...form,
+      basedOnRevision: revisionOn(saved.text),
+      csrf: pricing.csrfToken,
     });
     expect(again.text).toContain('were already these');
 
     const refused = await expectRefusedBeside(
       path,
-      pricing.cookie,
       {
         ...form,
         base: 'twelve',
@@ -186,37 +184,42 @@ describe('catalogue and prices', () => {
       'base-de',
     );
     expect(refused.text).toContain('aria-invalid="true"');
-    const above = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { ...form, base: '10', recycling: '20', basedOnRevision: '', csrf: pricing.csrfToken },
+    const above = await submit(path, {
+      ...form,
+      base: '10',
+      recycling: '20',
+      basedOnRevision: '',
+      csrf: pricing.csrfToken,
     });
     expect(above.text).toContain('id="recycling-de-error"');
 
     const tripled = (Number(newBase) * 3).toFixed(2);
-    const asked = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { ...form, base: tripled, basedOnRevision: '', csrf: pricing.csrfToken },
+    const asked = await submit(path, {
+      ...form,
+      base: tripled,
+      basedOnRevision: '',
+      csrf: pricing.csrfToken,
     });
     expect(asked.text).toContain('Move the price by more than half?');
     expect(priceFieldOn(asked.text, 'base', 'de')).toBe(Number(newBase));
-    const confirmed = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { ...form, base: tripled, force: 'true', basedOnRevision: '', csrf: pricing.csrfToken },
+    const confirmed = await submit(path, {
+      ...form,
+      base: tripled,
+      force: 'true',
+      basedOnRevision: '',
+      csrf: pricing.csrfToken,
     });
     expect(confirmed.text).toContain('The prices in DE are saved.');
     expect(priceFieldOn(confirmed.text, 'base', 'de')).toBe(Number(tripled));
 
     // A page older than the newest revision is refused, and nothing is saved.
-    const stale = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: {
-        ...form,
-        base: tripled,
-        recycling: '1.00',
-        force: 'true',
-        basedOnRevision: revisionOn(page.text),
-        csrf: pricing.csrfToken,
-      },
+    const stale = await submit(path, {
+      ...form,
+      base: tripled,
+      recycling: '1.00',
+      force: 'true',
+      basedOnRevision: revisionOn(page.text),
+      csrf: pricing.csrfToken,
     });
     expect(stale.status).toBe(409);
     expect(stale.text).toContain('Someone changed the catalogue while this page was open');
@@ -232,44 +235,30 @@ describe('catalogue and prices', () => {
       name: 'iPhone 13',
       percent: '-2',
     };
-    const preview = await office.request('POST', '/catalogue/adjust', {
-      cookie: pricing.cookie,
-      form,
-    });
+    const preview = await submit('/catalogue/adjust', form);
     expect(preview.status).toBe(200);
     expect(preview.text).toMatch(/[0-9]+ prices of [0-9]+ devices would change/);
     expect(preview.text).toContain('Largest moves');
     const revision = revisionOn(preview.text);
     expect(revision).not.toBe('');
-    const applied = await office.request('POST', '/catalogue/adjust', {
-      cookie: pricing.cookie,
-      form: { ...form, intent: 'apply', basedOnRevision: revision },
+    const applied = await submit('/catalogue/adjust', {
+      ...form,
+      intent: 'apply',
+      basedOnRevision: revision,
     });
     expect(applied.text).toMatch(/[0-9]+ prices of [0-9]+ devices changed/);
-    const meanwhile = await office.request('POST', '/catalogue/adjust', {
-      cookie: pricing.cookie,
-      form: { ...form, intent: 'apply', basedOnRevision: revision },
+    const meanwhile = await submit('/catalogue/adjust', {
+      ...form,
+      intent: 'apply',
+      basedOnRevision: revision,
     });
     expect(meanwhile.text).toContain('Someone changed the catalogue after your preview');
     expect(meanwhile.text).toContain('would change');
     expect(Number(revisionOn(meanwhile.text))).toBeGreaterThan(Number(revision));
 
-    await expectRefusedBeside(
-      '/catalogue/adjust',
-      pricing.cookie,
-      { ...form, percent: '60' },
-      'percent',
-    );
-    await expectRefusedBeside(
-      '/catalogue/adjust',
-      pricing.cookie,
-      { ...form, name: 'No Such Series' },
-      'name',
-    );
-    const noToken = await office.request('POST', '/catalogue/adjust', {
-      cookie: pricing.cookie,
-      form: { ...form, csrf: '' },
-    });
+    await expectRefusedBeside('/catalogue/adjust', { ...form, percent: '60' }, 'percent');
+    await expectRefusedBeside('/catalogue/adjust', { ...form, name: 'No Such Series' }, 'name');
+    const noToken = await submit('/catalogue/adjust', { ...form, csrf: '' });
     expect(noToken.status).toBe(403);
   });
 
@@ -314,14 +303,11 @@ describe('catalogue and prices', () => {
       cookie: pricing.cookie,
     });
     expect(priceFieldOn(before.text, 'base', 'it')).toBe(base / 100);
-    const applied = await office.request('POST', '/catalogue/prices', {
-      cookie: pricing.cookie,
-      form: {
-        csrf: pricing.csrfToken,
-        intent: 'apply',
-        csvText: goodCsv,
-        basedOnRevision: revisionOn(preview.text),
-      },
+    const applied = await submit('/catalogue/prices', {
+      csrf: pricing.csrfToken,
+      intent: 'apply',
+      csvText: goodCsv,
+      basedOnRevision: revisionOn(preview.text),
     });
     expect(applied.text).toContain('1 prices of 1 devices changed');
     const after = await office.request('GET', `/catalogue/devices/${id}`, {
@@ -398,27 +384,21 @@ describe('catalogue and prices', () => {
         );
         expect(list.status).toBeLessThan(500);
         // Letters make any amount invalid: the price form refuses it beside its field.
-        const price = await office.request('POST', path, {
-          cookie: pricing.cookie,
-          form: {
-            csrf: pricing.csrfToken,
-            intent: 'price',
-            edition: 'es',
-            base: `x${amount}`,
-            recycling: amount,
-          },
+        const price = await submit(path, {
+          csrf: pricing.csrfToken,
+          intent: 'price',
+          edition: 'es',
+          base: `x${amount}`,
+          recycling: amount,
         });
         expect(price.status).toBe(400);
-        const adjust = await office.request('POST', '/catalogue/adjust', {
-          cookie: pricing.cookie,
-          form: {
-            csrf: pricing.csrfToken,
-            intent: 'preview',
-            edition: 'es',
-            scope: 'series',
-            name,
-            percent: amount,
-          },
+        const adjust = await submit('/catalogue/adjust', {
+          csrf: pricing.csrfToken,
+          intent: 'preview',
+          edition: 'es',
+          scope: 'series',
+          name,
+          percent: amount,
         });
         expect(adjust.status).toBeLessThan(500);
       }),
@@ -455,14 +435,11 @@ describe('catalogue and prices', () => {
     expect(preview.text).toContain('Acme Mobile');
     const none = await office.request('GET', '/catalogue?q=Rocket+5', { cookie: pricing.cookie });
     expect(none.text).toContain('No device matches');
-    const applied = await office.request('POST', '/catalogue/models', {
-      cookie: pricing.cookie,
-      form: {
-        csrf: pricing.csrfToken,
-        intent: 'apply',
-        jsonText: json,
-        basedOnRevision: revisionOn(preview.text),
-      },
+    const applied = await submit('/catalogue/models', {
+      csrf: pricing.csrfToken,
+      intent: 'apply',
+      jsonText: json,
+      basedOnRevision: revisionOn(preview.text),
     });
     expect(applied.status).toBe(200);
     expect(applied.text).toMatch(/Revision [0-9]+ is saved/);
@@ -482,16 +459,8 @@ describe('catalogue and prices', () => {
     expect(row).not.toBeNull();
     const [, question = '', answer = ''] = row ?? [];
     const form = { csrf: pricing.csrfToken, category: 'smartphones', question, answer };
-    await expectRefusedBeside(
-      '/catalogue/factors',
-      pricing.cookie,
-      { ...form, factor: '1.5' },
-      'factor',
-    );
-    const set = await office.request('POST', '/catalogue/factors', {
-      cookie: pricing.cookie,
-      form: { ...form, factor: '0.42' },
-    });
+    await expectRefusedBeside('/catalogue/factors', { ...form, factor: '1.5' }, 'factor');
+    const set = await submit('/catalogue/factors', { ...form, factor: '0.42' });
     expect(set.status).toBe(200);
     expect(set.text).toContain(`smartphones · ${question} · ${answer}: from`);
     expect(set.text).toContain('to 0.42.');
@@ -506,25 +475,27 @@ describe('catalogue and prices', () => {
     const path = `/catalogue/devices/${id}`;
     await expectRefusedBeside(
       path,
-      pricing.cookie,
       { csrf: pricing.csrfToken, intent: 'retire-check', reason: '' },
       'reason',
     );
-    const asked = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { csrf: pricing.csrfToken, intent: 'retire-check', reason: 'End of life' },
+    const asked = await submit(path, {
+      csrf: pricing.csrfToken,
+      intent: 'retire-check',
+      reason: 'End of life',
     });
     expect(asked.text).toContain('Yes, retire the device');
     expect(asked.text).toContain('Current: offered in the shop');
-    const retired = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { csrf: pricing.csrfToken, intent: 'retire', reason: 'End of life' },
+    const retired = await submit(path, {
+      csrf: pricing.csrfToken,
+      intent: 'retire',
+      reason: 'End of life',
     });
     expect(retired.text).toContain('The device is retired');
     expect(retired.text).toContain('Retired since');
-    const again = await office.request('POST', path, {
-      cookie: pricing.cookie,
-      form: { csrf: pricing.csrfToken, intent: 'retire', reason: 'End of life' },
+    const again = await submit(path, {
+      csrf: pricing.csrfToken,
+      intent: 'retire',
+      reason: 'End of life',
     });
     expect(again.text).toContain('was retired already');
     const list = await office.request('GET', `/catalogue?q=iPhone+13&retired=true`, {
