@@ -43,7 +43,7 @@ export default function PayoutBatches({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const navigation = useNavigation();
-  const { filters, refused, rows, total, page, pageSize } = loaderData;
+  const { filters, refused, rows, total } = loaderData;
   return (
     <>
       <h1>
@@ -140,13 +140,7 @@ export default function PayoutBatches({ loaderData }: Route.ComponentProps) {
           </DataTable>
         </div>
       )}
-      <PayoutsPager
-        path="/payouts/batches"
-        filters={{ state: filters.state }}
-        page={page}
-        pageSize={pageSize}
-        total={total}
-      />
+      <PayoutsPager path="/payouts/batches" filters={{ state: filters.state }} list={loaderData} />
     </>
   );
 }

@@ -75,15 +75,11 @@ function pageHref(
 export function PayoutsPager({
   path,
   filters,
-  page,
-  pageSize,
-  total,
+  list: { page, pageSize, total },
 }: {
   path: string;
   filters: Readonly<Record<string, string | undefined>>;
-  page: number;
-  pageSize: number;
-  total: number;
+  list: { page: number; pageSize: number; total: number };
 }) {
   return (
     <Pager

@@ -124,7 +124,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   const locale = useLocale();
   const { csrfToken } = useStaffSession();
   const navigation = useNavigation();
-  const { filters, refusedFilters, rows, total, page, pageSize } = loaderData;
+  const { filters, refusedFilters, rows, total } = loaderData;
   const outcome = actionData as Outcome | undefined;
   const selectable = rows.filter((row) => row.openBatch === null).map((row) => row.tradeNumber);
   const [selected, setSelected] = useState<ReadonlySet<string>>(
@@ -378,13 +378,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
           </fieldset>
         </Form>
       )}
-      <PayoutsPager
-        path="/payouts"
-        filters={{ method: filters.method }}
-        page={page}
-        pageSize={pageSize}
-        total={total}
-      />
+      <PayoutsPager path="/payouts" filters={{ method: filters.method }} list={loaderData} />
     </>
   );
 }
