@@ -209,8 +209,6 @@ export default function CatalogueAdjust({ actionData }: Route.ComponentProps) {
           <PriceChangePreview
             summary={outcome.summary}
             changedMeanwhile={outcome.changedMeanwhile}
-            csrfToken={csrfToken}
-            busy={busy}
             fields={{
               edition: outcome.typed.edition,
               scope: outcome.typed.scope,

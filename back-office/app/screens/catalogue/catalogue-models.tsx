@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { apiErrorCode, maxCatalogueUploadBytes, modelImportEndpoint } from '@tradein/contract';
-import { data, useNavigation } from 'react-router';
+import { data } from 'react-router';
 import { FormAlert } from '../../components/field.tsx';
 import { textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
-import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { pricingOnlyLoader } from './catalogue-api.server.ts';
 import {
   AppliedPanel,
@@ -141,10 +140,7 @@ function ReportTables({ report }: { report: Report }) {
 }
 
 export default function CatalogueModels({ actionData }: Route.ComponentProps) {
-  const { csrfToken } = useStaffSession();
-  const navigation = useNavigation();
   const outcome = actionData as Outcome | undefined;
-  const busy = navigation.state === 'submitting';
   return (
     <>
       <h1>
@@ -163,8 +159,6 @@ export default function CatalogueModels({ actionData }: Route.ComponentProps) {
           </Trans>
         </p>
         <UploadForm
-          csrfToken={csrfToken}
-          busy={busy}
           label={<Trans>JSON file</Trans>}
           accept=".json,application/json"
           refusal={
@@ -205,8 +199,6 @@ export default function CatalogueModels({ actionData }: Route.ComponentProps) {
               </p>
             ) : (
               <ApplyForm
-                csrfToken={csrfToken}
-                busy={busy}
                 multipart
                 fields={{ jsonText: outcome.json }}
                 basedOnRevision={outcome.report.basedOnRevision}

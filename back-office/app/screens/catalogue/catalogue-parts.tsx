@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CataloguePriceChangeSummary } from '@tradein/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Form, NavLink } from 'react-router';
+import { Form, NavLink, useNavigation } from 'react-router';
 import { CsrfField, FormAlert, FormNotice } from '../../components/field.tsx';
 import { formatCents } from '../../format.ts';
+import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { useLocale } from '../../use-locale.ts';
 
 /*
@@ -298,20 +299,18 @@ export function PreviewPanel({
  * (a field whose value is undefined is left out), with the revision the preview was based on.
  */
 export function ApplyForm({
-  csrfToken,
-  busy,
   fields,
   basedOnRevision,
   multipart = false,
   children,
 }: {
-  csrfToken: string;
-  busy: boolean;
   fields: Readonly<Record<string, string | undefined>>;
   basedOnRevision: number | null;
   multipart?: boolean;
   children: ReactNode;
 }) {
+  const { csrfToken } = useStaffSession();
+  const busy = useNavigation().state === 'submitting';
   return (
     <Form method="post" encType={multipart ? 'multipart/form-data' : undefined}>
       <CsrfField token={csrfToken} />
@@ -353,20 +352,18 @@ export function AppliedPanel({
  * what else the form asks (`children`).
  */
 export function UploadForm({
-  csrfToken,
-  busy,
   label,
   accept,
   refusal,
   children,
 }: {
-  csrfToken: string;
-  busy: boolean;
   label: ReactNode;
   accept: string;
   refusal: ReactNode | undefined;
   children?: ReactNode;
 }) {
+  const { csrfToken } = useStaffSession();
+  const busy = useNavigation().state === 'submitting';
   return (
     <Form method="post" encType="multipart/form-data" className="stack">
       <CsrfField token={csrfToken} />
@@ -400,16 +397,12 @@ export function UploadForm({
 export function PriceChangePreview({
   summary,
   changedMeanwhile,
-  csrfToken,
-  busy,
   fields,
   multipart,
   applyLabel,
 }: {
   summary: CataloguePriceChangeSummary;
   changedMeanwhile: boolean;
-  csrfToken: string;
-  busy: boolean;
   fields: Readonly<Record<string, string | undefined>>;
   multipart?: boolean;
   applyLabel: ReactNode;
@@ -419,13 +412,7 @@ export function PriceChangePreview({
     <PreviewPanel changedMeanwhile={changedMeanwhile}>
       <ChangeSummary summary={summary} caption={t`Largest moves`} />
       {summary.prices === 0 ? null : (
-        <ApplyForm
-          csrfToken={csrfToken}
-          busy={busy}
-          multipart={multipart}
-          fields={fields}
-          basedOnRevision={summary.basedOnRevision}
-        >
+        <ApplyForm multipart={multipart} fields={fields} basedOnRevision={summary.basedOnRevision}>
           {applyLabel}
         </ApplyForm>
       )}

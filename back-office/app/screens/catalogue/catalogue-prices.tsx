@@ -5,11 +5,10 @@ import {
   priceImportEndpoint,
   type CataloguePriceChangeSummary,
 } from '@tradein/contract';
-import { data, useNavigation } from 'react-router';
+import { data } from 'react-router';
 import { FormAlert } from '../../components/field.tsx';
 import { textOf } from '../../forms.server.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
-import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { importPriceCsv, pricingOnlyLoader, problemsOf } from './catalogue-api.server.ts';
 import { isLargeMoveRefusal } from './catalogue-forms.ts';
 import {
@@ -121,10 +120,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function CataloguePrices({ actionData }: Route.ComponentProps) {
   const { t } = useLingui();
-  const { csrfToken } = useStaffSession();
-  const navigation = useNavigation();
   const outcome = actionData as Outcome | undefined;
-  const busy = navigation.state === 'submitting';
   return (
     <>
       <h1>
@@ -166,8 +162,6 @@ export default function CataloguePrices({ actionData }: Route.ComponentProps) {
           </Trans>
         </p>
         <UploadForm
-          csrfToken={csrfToken}
-          busy={busy}
           label={<Trans>CSV file</Trans>}
           accept=".csv,text/csv"
           refusal={
@@ -212,8 +206,6 @@ export default function CataloguePrices({ actionData }: Route.ComponentProps) {
           <PriceChangePreview
             summary={outcome.summary}
             changedMeanwhile={outcome.changedMeanwhile}
-            csrfToken={csrfToken}
-            busy={busy}
             multipart
             fields={{ csvText: outcome.csv, force: outcome.force ? 'true' : undefined }}
             applyLabel={<Trans>Apply the import</Trans>}
