@@ -31,5 +31,7 @@ export default defineConfig({
     name: 'back-office',
     include: ['app/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Every test drives the built server (and many Chromium) on a machine that may be busy.
+    testTimeout: 60_000,
   },
 });

@@ -53,10 +53,16 @@ describe('clarifications in the browser', () => {
       {},
       sale.tradeNumber,
     );
-    const decided = await page.$eval('table', (table) => table.textContent ?? '');
-    expect(decided).toContain(sale.tradeNumber);
-    expect(decided).toContain('accepted');
-    expect(decided).toContain('staff');
+    // The lists follow once the page's data is read again after the decision.
+    const decided = await page.waitForFunction(
+      (tradeNumber) =>
+        [...document.querySelectorAll('table')]
+          .map((table) => table.textContent ?? '')
+          .find((text) => text.includes(tradeNumber) && text.includes('accepted')),
+      {},
+      sale.tradeNumber,
+    );
+    expect(await decided.jsonValue()).toContain('staff');
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewport({ width: 1280, height: 800 });
     expect(await axeViolations(page)).toEqual([]);
