@@ -6,7 +6,7 @@ import type { BackOfficeLocale } from './i18n.ts';
  */
 
 /** The business's time zone: days of the queue, the overview and these texts. */
-export const businessTimeZone = 'Europe/Berlin';
+const businessTimeZone = 'Europe/Berlin';
 
 /** Euros from cents, e.g. "1.234,50 €" in German, "€1,234.50" in English. */
 export function formatCents(cents: number, locale: BackOfficeLocale): string {

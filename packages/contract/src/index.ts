@@ -217,8 +217,6 @@ export { tradeNumberSchema } from './trade-number.ts';
 export { tradeQueueQuerySchema } from './ops-trades.ts';
 export {
   addInspectionPhotoEndpoint,
-  clarificationQueueSchema,
-  inspectionRequestSchema,
   maxInspectionPhotoBytes,
   maxInspectionPhotosPerLine,
   opsClarificationsEndpoint,
@@ -229,17 +227,14 @@ export {
   opsSellerPhotoEndpoint,
   opsTradeDetailEndpoint,
   opsTradeQueueEndpoint,
-  recordDecisionRequestSchema,
   rulePriceCents,
 } from './ops-trade-work.ts';
 export type {
   ClarificationQueue,
   InspectionRequest,
-  InspectionResult,
   OpsTradeDetail,
   OpsTradeLine,
   PriceRule,
-  RecordDecisionRequest,
 } from './ops-trade-work.ts';
 export type {
   TradeQueuePage,

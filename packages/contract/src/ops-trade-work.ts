@@ -189,7 +189,7 @@ const opsLineParamsSchema = /* @__PURE__ */ pure(() =>
 );
 
 /** The findings of one device, with an optional override of the rule's price. */
-export const inspectionRequestSchema = /* @__PURE__ */ pure(() =>
+const inspectionRequestSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     /** Question code → answer code, for every question of the device. */
     findings: z.record(conditionCodeSchema, conditionCodeSchema),
@@ -213,7 +213,7 @@ export const inspectionRequestSchema = /* @__PURE__ */ pure(() =>
 export type InspectionRequest = z.infer<typeof inspectionRequestSchema>;
 
 /** What recording findings did. */
-export const inspectionResultSchema = /* @__PURE__ */ pure(() =>
+const inspectionResultSchema = /* @__PURE__ */ pure(() =>
   z.object({
     /** The rule's price per piece for the findings. */
     rulePriceCents: centsSchema,
@@ -224,7 +224,6 @@ export const inspectionResultSchema = /* @__PURE__ */ pure(() =>
     trade: opsTradeDetailSchema,
   }),
 );
-export type InspectionResult = z.infer<typeof inspectionResultSchema>;
 
 /**
  * Records what the inspection found for line `:position` (inspector, admin). A `version` that no
@@ -292,7 +291,7 @@ export const opsSellerPhotoEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** Page of the clarifications list. */
-export const clarificationQueueQuerySchema = /* @__PURE__ */ pure(() =>
+const clarificationQueueQuerySchema = /* @__PURE__ */ pure(() =>
   z.object({
     page: z._default(
       z.pipe(
@@ -351,7 +350,7 @@ const clarificationQueueEntrySchema = /* @__PURE__ */ pure(() =>
 );
 
 /** Open clarifications (oldest first) and the ones decided in the last 14 days (newest first). */
-export const clarificationQueueSchema = /* @__PURE__ */ pure(() =>
+const clarificationQueueSchema = /* @__PURE__ */ pure(() =>
   z.object({
     open: z.array(clarificationQueueEntrySchema),
     openTotal: z.int().check(z.nonnegative()),
@@ -372,7 +371,7 @@ export const opsClarificationsEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /** A decision the seller gave outside the shop (by phone), per open line, with a note. */
-export const recordDecisionRequestSchema = /* @__PURE__ */ pure(() =>
+const recordDecisionRequestSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     decisions: z
       .array(
@@ -391,7 +390,6 @@ export const recordDecisionRequestSchema = /* @__PURE__ */ pure(() =>
       ),
   }),
 );
-export type RecordDecisionRequest = z.infer<typeof recordDecisionRequestSchema>;
 
 /** Records the seller's decision on every open line (inspector, admin); answers the trade. */
 export const opsRecordDecisionEndpoint = /* @__PURE__ */ defineEndpoint({

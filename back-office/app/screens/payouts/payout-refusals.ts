@@ -26,7 +26,7 @@ function paymentField(field: string): 'iban' | 'bic' | 'name' | 'email' | 'other
 }
 
 /** One trade's refusal from the API's message about it (without the leading trade number). */
-export function tradeRefusalOf(tradeNumber: string, reason: string): TradeRefusal {
+function tradeRefusalOf(tradeNumber: string, reason: string): TradeRefusal {
   const inBatch = /^it is in the open payout batch (PB-[0-9]{4}-[0-9]+)/.exec(reason);
   if (inBatch?.[1] !== undefined) {
     return { tradeNumber, kind: 'inOpenBatch', batchNumber: inBatch[1] };
