@@ -17,6 +17,7 @@ export { formatDate } from './date-format.ts';
 export { editionCodes, editionCodeSchema } from './edition-code.ts';
 export type { EditionCode } from './edition-code.ts';
 export { formatMoney } from './money-format.ts';
+export { calendarDay, daysBetween, middayOf, payoutDueDay } from './payout-day.ts';
 export { isValidPostalCode } from './postal-code.ts';
 export { sellFlowPath } from './sell-flow-path.ts';
 export { isB2BMode, shopModes, shopModeSchema } from './shop-mode.ts';

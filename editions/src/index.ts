@@ -17,6 +17,7 @@ export type { LegalDetails } from './legal-details.ts';
 export { weekdays } from './legal-details-schema.ts';
 export type { OpeningHours, Weekday } from './legal-details-schema.ts';
 export { formatMoney } from './money-format.ts';
+export { calendarDay, daysBetween, payoutDueDayOf, shiftDay } from './payout-day.ts';
 export { resolveRedirect } from './redirects.ts';
 export { buildPath, matchRoute } from './routes.ts';
 export type { RouteMatch } from './routes.ts';

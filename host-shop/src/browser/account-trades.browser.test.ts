@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { formatDate, formatMoney } from '@tradein/editions/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationBody } from '@tradein/trade-api/test-kit';
-import { middayOf, payoutDueDay } from '../app/account/overview/payout-promise.ts';
+import { middayOf, payoutDueDay } from '@tradein/editions/client';
 import { catalogueDevice, checkOut } from '../server/selling-test-kit.ts';
 import {
   axeViolations,

@@ -2,7 +2,7 @@ import { clarificationViewSchema, type ClarificationView } from '@tradein/contra
 import { formatMoney } from '@tradein/editions/client';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutDueDay } from '../app/account/overview/payout-promise.ts';
+import { payoutDueDay } from '@tradein/editions/client';
 import {
   openClarificationBench,
   type ClarificationBench,

@@ -7,7 +7,7 @@ import {
   payoutBusinessDays,
   type EditionCode,
 } from '@tradein/editions/client';
-import { middayOf, payoutDueDay } from '../account/overview/payout-promise.ts';
+import { middayOf, payoutDueDay } from '@tradein/editions/client';
 import type { ChosenPayout } from './clarification-choices.ts';
 
 /** The latest payout day of a trade accepted at `acceptedAt`, as the edition writes dates. */

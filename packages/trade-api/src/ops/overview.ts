@@ -1,6 +1,7 @@
 import type { OpsOverview, OverviewDayFigure } from '@tradein/contract';
 import type { TradeDb } from '../db/create-database.ts';
-import { businessDay, shiftDay } from '../payouts/payout-promise.ts';
+import { shiftDay } from '@tradein/editions';
+import { businessDay } from '../payouts/payout-promise.ts';
 import { pastPromise } from '../payouts/payout-queue.ts';
 import { startOfDay, tradeQueueTimeZone } from './trade-queue.ts';
 

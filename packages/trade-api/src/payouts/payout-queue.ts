@@ -17,7 +17,8 @@ import {
   PayoutBatchError,
   type PayoutMethod,
 } from './payout-batches.ts';
-import { businessDay, daysBetween, pastPromiseCutoff, promisedBy } from './payout-promise.ts';
+import { daysBetween } from '@tradein/editions';
+import { businessDay, pastPromiseCutoff, promisedBy } from './payout-promise.ts';
 
 /*
  * What the back office's payouts screen lists (docs/payouts.md, "Back-office calls"): the trades

@@ -1,5 +1,5 @@
 import type { Trade } from '@tradein/contract';
-import { payoutBusinessDays } from '@tradein/editions/client';
+import { calendarDay, daysBetween, payoutDueDay } from '@tradein/editions/client';
 
 /*
  * The payout promise of a trade (docs/trades.md, "Payout promise"): the money arrives at the
@@ -30,8 +30,6 @@ export type PayoutPromise =
 
 /** The parts of a trade the promise depends on. */
 export type PayoutFacts = Pick<Trade, 'status' | 'events' | 'items' | 'updatedAt'>;
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 /** The payout promise of a trade at `now`, in the edition's `timeZone` (IANA name). */
 export function payoutPromise(trade: PayoutFacts, timeZone: string, now: Date): PayoutPromise {
@@ -66,44 +64,6 @@ export function inspectionMatched(trade: Pick<Trade, 'items'>): boolean {
   );
 }
 
-/**
- * The latest payout day of a trade accepted at `acceptedAt`: the calendar day of the acceptance
- * in `timeZone`, plus the business days, skipping Saturdays and Sundays (`YYYY-MM-DD`).
- */
-export function payoutDueDay(acceptedAt: Date | string, timeZone: string): string {
-  return addBusinessDays(calendarDay(new Date(acceptedAt), timeZone), payoutBusinessDays);
-}
-
-/** The calendar day (`YYYY-MM-DD`) that an instant falls on in a time zone. */
-export function calendarDay(instant: Date, timeZone: string): string {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('calendarDay: invalid date');
-  const parts = new Map(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.get('year')}-${parts.get('month')}-${parts.get('day')}`;
-}
-
-/** Calendar days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((dayStart(to) - dayStart(from)) / dayMs);
-}
-
-/**
- * A moment within a calendar day (`YYYY-MM-DD`) in every European time zone: noon UTC, which
- * lies on that day wherever the offset is less than 12 hours, so `formatDate` of the edition
- * prints that day.
- */
-export function middayOf(day: string): Date {
-  return new Date(dayStart(day) + dayMs / 2);
-}
-
 function duePromise(acceptedAt: string, timeZone: string, now: Date): PayoutPromise {
   const dueDay = payoutDueDay(acceptedAt, timeZone);
   return {
@@ -127,23 +87,4 @@ function latestEventAt(trade: PayoutFacts, status: Trade['status']): string {
       undefined,
     ) ?? trade.updatedAt
   );
-}
-
-/** Adds business days (Monday to Friday) to a calendar day; weekends are skipped. */
-function addBusinessDays(day: string, businessDays: number): string {
-  let current = dayStart(day);
-  let counted = 0;
-  while (counted < businessDays) {
-    current += dayMs;
-    const weekday = new Date(current).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) counted += 1;
-  }
-  return new Date(current).toISOString().slice(0, 10);
-}
-
-/** Midnight UTC of a calendar day: calendar arithmetic without time zones or daylight saving. */
-function dayStart(day: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (match === null) throw new RangeError(`Not a calendar day: ${day}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }

@@ -19,7 +19,8 @@ import {
 import { SellerPhotos } from '../../seller-photos/seller-photos.tsx';
 import { LabelButton } from './label-button.tsx';
 import { LoadFailure } from '../load-failure.tsx';
-import { middayOf, payoutPromise, type PayoutPromise } from './payout-promise.ts';
+import { middayOf } from '@tradein/editions/client';
+import { payoutPromise, type PayoutPromise } from './payout-promise.ts';
 import { timelineStepText } from './trade-texts.ts';
 import { tradeTimeline } from './trade-timeline.ts';
 import { useNow } from './use-now.ts';
