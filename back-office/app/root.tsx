@@ -59,6 +59,19 @@ export default function App() {
 /** What a refusal of a page says, by its status. */
 function ErrorMessage({ status }: { status: number | undefined }) {
   switch (status) {
+    case 400:
+      return (
+        <>
+          <h1>
+            <Trans>This request cannot be handled</Trans>
+          </h1>
+          <p>
+            <Trans>
+              The form sent something the back office does not know. Reload the page and try again.
+            </Trans>
+          </p>
+        </>
+      );
     case 404:
       return (
         <>

@@ -66,6 +66,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   }
   const id = textOf(form, 'id') ?? '';
+  // A form of this page names a member and one of its three changes; anything else is no
+  // request of the page's (changed by hand): refused without asking the API.
+  const member = updateStaffEndpoint.params?.safeParse({ id });
+  if (member?.success !== true || !['roles', 'disable', 'enable'].includes(intent ?? '')) {
+    throw data(null, { status: 400 });
+  }
   const body = intent === 'roles' ? { roles } : { disabled: intent === 'disable' };
   const parsed = parseForm(updateStaffEndpoint.body, body);
   if (!parsed.ok) {
