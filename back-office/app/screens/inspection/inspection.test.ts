@@ -333,7 +333,7 @@ describe('the inspection of a device', () => {
     const early = `/trades/${unsent.tradeNumber}/devices/1`;
     const earlyPage = await office.request('GET', early, { cookie: inspector.cookie });
     expect(earlyPage.text).toContain(
-      `Trade ${unsent.tradeNumber} is created: devices are inspected`,
+      `Trade ${unsent.tradeNumber} has the status Created: devices are inspected`,
     );
     const earlySave = await saveFindings(early, inspector, earlyPage.text);
     expect(earlySave.status).toBe(409);

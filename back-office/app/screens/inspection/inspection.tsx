@@ -6,6 +6,7 @@ import {
   opsTradeDetailEndpoint,
   rulePriceCents,
   type OpsTradeLine,
+  type TradeStatus,
 } from '@tradein/contract';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from 'react-router';
@@ -14,6 +15,7 @@ import { formatCents } from '../../format.ts';
 import { refusedByApi, textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
+import { statusLabels } from '../../trade-status.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
 import { preparedBenchPhotos, type LocalRefusal } from './bench-photos.ts';
@@ -83,7 +85,7 @@ type Outcome =
     }
   | { kind: 'refused'; refused: InspectionField[]; choices: InspectionChoices }
   | { kind: 'conflict'; theirs: OpsTradeLine; choices: InspectionChoices }
-  | { kind: 'notNow'; status: string; choices: InspectionChoices }
+  | { kind: 'notNow'; status: TradeStatus; choices: InspectionChoices }
   | { kind: 'photos'; added: number; refused: { name: string; reason: PhotoRefusal }[] }
   | { kind: 'noPhotos' };
 
@@ -298,6 +300,8 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
   const currentCents = line.revisedPriceCents ?? line.priceCents;
   const ruleCents = line.priceRule === null ? undefined : rulePriceCents(line.priceRule, findings);
   const answered = sellerFindings(line);
+  const statusName = i18n._(statusLabels[trade.status]);
+  const statusThen = outcome?.kind === 'notNow' ? i18n._(statusLabels[outcome.status]) : statusName;
 
   const resetToAnswered = () => {
     const target = form.current;
@@ -370,9 +374,7 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
         <dt>
           <Trans>Trade status</Trans>
         </dt>
-        <dd>
-          <code>{trade.status}</code>
-        </dd>
+        <dd>{statusName}</dd>
         <dt>
           <Trans>Quantity</Trans>
         </dt>
@@ -411,15 +413,15 @@ export default function Inspection({ loaderData, actionData }: Route.ComponentPr
       {outcome?.kind === 'notNow' ? (
         <FormAlert>
           <Trans>
-            Trade {trade.tradeNumber} is {outcome.status}: devices are inspected while their trade
-            is received, inspected or in clarification. Nothing was saved.
+            Trade {trade.tradeNumber} has the status {statusThen}: devices are inspected while their
+            trade is received, inspected or in clarification. Nothing was saved.
           </Trans>
         </FormAlert>
       ) : !inspectable.includes(trade.status) ? (
         <p className="form-alert">
           <Trans>
-            Trade {trade.tradeNumber} is {trade.status}: devices are inspected while their trade is
-            received, inspected or in clarification.
+            Trade {trade.tradeNumber} has the status {statusName}: devices are inspected while their
+            trade is received, inspected or in clarification.
           </Trans>
         </p>
       ) : null}

@@ -12,6 +12,7 @@ import { textOf } from '../../forms.server.ts';
 import { callOps } from '../../ops-api.server.ts';
 import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { requireStaffSession } from '../../staff-session.server.ts';
+import { statusName } from '../../trade-status.ts';
 import { useLocale } from '../../use-locale.ts';
 import { TradeRowHead } from '../../components/trade-row-head.tsx';
 import { BatchState, MethodName, Payee } from './payout-parts.tsx';
@@ -78,10 +79,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 /** A batch trade's status now, in words. */
 function TradeStatus({ status }: { status: string }) {
+  const { i18n } = useLingui();
   if (status === 'paid') return <Trans>paid</Trans>;
   if (status === 'inspected') return <Trans>inspected, waiting for the payout</Trans>;
   if (status === 'accepted') return <Trans>accepted, waiting for the payout</Trans>;
-  return <>{status}</>;
+  return <>{statusName(i18n, status)}</>;
 }
 
 export default function PayoutBatch({ loaderData, actionData }: Route.ComponentProps) {

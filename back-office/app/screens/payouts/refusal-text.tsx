@@ -1,9 +1,12 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { statusName } from '../../trade-status.ts';
 import type { TradeRefusal } from './payout-refusals.ts';
 
 /** Why a trade that is not ready cannot be paid, by its status. */
 function NotReady({ status }: { status: string }) {
+  const { i18n } = useLingui();
+  const name = statusName(i18n, status);
   switch (status) {
     case 'created':
       return <Trans>Not ready to pay: the parcel has not been received.</Trans>;
@@ -16,7 +19,7 @@ function NotReady({ status }: { status: string }) {
     case 'returned':
       return <Trans>Not ready to pay: the devices were returned.</Trans>;
     default:
-      return <Trans>Not ready to pay: the trade is {status}.</Trans>;
+      return <Trans>Not ready to pay: the trade has the status {name}.</Trans>;
   }
 }
 

@@ -20,7 +20,7 @@ import {
   statusNamed,
   type SessionReceipt,
 } from './receiving.server.ts';
-import { statusLabels } from './trade-labels.ts';
+import { statusLabels } from '../../trade-status.ts';
 import type { TradeStatus } from '@tradein/contract';
 import type { Route } from './+types/receiving';
 

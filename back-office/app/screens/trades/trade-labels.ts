@@ -13,17 +13,6 @@ export const tradeStatuses: readonly TradeStatus[] = [
   'returned',
 ];
 
-/** A status's name on the screens. */
-export const statusLabels: Record<TradeStatus, MessageDescriptor> = {
-  created: msg`Created`,
-  received: msg`Received`,
-  inspected: msg`Inspected`,
-  clarification: msg`Clarification`,
-  accepted: msg`Accepted`,
-  paid: msg`Paid`,
-  returned: msg`Returned`,
-};
-
 /** The editions a filter offers (the contract's edition codes). */
 export const editionChoices: readonly NonNullable<TradeQueueQuery['edition']>[] = [
   'at',

@@ -11,7 +11,8 @@ import { useStaffSession } from '../../routes/staff-layout.tsx';
 import { hasRole } from '../../staff-session.ts';
 import { requireStaffSession } from '../../staff-session.server.ts';
 import { useLocale } from '../../use-locale.ts';
-import { modeLabels, statusLabels } from './trade-labels.ts';
+import { statusLabels } from '../../trade-status.ts';
+import { modeLabels } from './trade-labels.ts';
 import type { Route } from './+types/trade';
 
 export const meta: Route.MetaFunction = ({ params }) => [

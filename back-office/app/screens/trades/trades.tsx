@@ -13,7 +13,8 @@ import { Pager } from '../../components/pager.tsx';
 import { ScrollRegion } from '../../components/scroll-table.tsx';
 import { useLocale } from '../../use-locale.ts';
 import { queueHref, readQueueQuery, type QueueParamName } from './queue-query.ts';
-import { editionChoices, modeLabels, statusLabels, tradeStatuses } from './trade-labels.ts';
+import { statusLabels } from '../../trade-status.ts';
+import { editionChoices, modeLabels, tradeStatuses } from './trade-labels.ts';
 import type { Route } from './+types/trades';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Trades · tradein back office' }];
